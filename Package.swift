@@ -1,0 +1,40 @@
+// swift-tools-version: 6.0
+import PackageDescription
+
+let package = Package(
+    name: "profile",
+    platforms: [.macOS(.v13)],
+    products: [
+        .executable(name: "profile", targets: ["profile"]),
+        .executable(name: "countries", targets: ["countries"]),
+        .library(name: "ProfileCore", targets: ["ProfileCore"]),
+        .library(name: "ProfileRuntime", targets: ["ProfileRuntime"]),
+    ],
+    dependencies: [
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+    ],
+    targets: [
+        // libyaml from the system: Debian/Ubuntu `apt-get install libyaml-dev`, Homebrew `brew install libyaml`.
+        .systemLibrary(
+            name: "CLibYAML",
+            pkgConfig: "yaml-0.1",
+            providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]
+        ),
+        // The runtime an app links: no dependencies at all, not even Foundation. Owns the wire format.
+        .target(name: "ProfileRuntime", exclude: ["WireFormat.md"]),
+        // Loading, validation, resolution and rendering of profiles. No Foundation.
+        .target(name: "ProfileCore", dependencies: ["CLibYAML", "ProfileRuntime"]),
+        // The `profile` command: a thin layer over ProfileCore.
+        .executableTarget(
+            name: "profile",
+            dependencies: ["ProfileCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+        ),
+        // The example app launched through `profile run`.
+        .executableTarget(name: "countries", dependencies: ["ProfileRuntime"]),
+        // Micro-benchmark of the runtime's first read, driven by Benchmarks/run.sh.
+        .executableTarget(name: "runtime-bench", dependencies: ["ProfileRuntime"], path: "Benchmarks/RuntimeBench"),
+        .testTarget(name: "ProfileRuntimeTests", dependencies: ["ProfileRuntime"]),
+        .testTarget(name: "ProfileCoreTests", dependencies: ["ProfileCore"], exclude: ["Fixtures"]),
+        .testTarget(name: "ProfileCLITests", dependencies: ["ProfileCore"], exclude: ["Fixtures"]),
+    ]
+)

@@ -1,0 +1,93 @@
+/// One problem found in the user's input, with where it is and, when there is a near miss, a suggestion.
+public struct Diagnostic: Sendable, Error {
+    /// How serious a diagnostic is.
+    public enum Severity: String, Sendable {
+        case error
+        case warning
+        case note
+    }
+
+    /// Error, warning or note.
+    public var severity: Severity
+    /// The message, a sentence without a trailing period. Names in it are quoted with backticks.
+    public var message: String
+    /// Where the problem is, when it is in a file.
+    public var location: SourceLocation?
+    /// How many characters of the line the caret underlines (at least 1).
+    public var length: Int
+    /// The near miss offered as "did you mean ...?".
+    public var suggestion: String?
+    /// Related places (for example the other half of a duplicate key).
+    public var notes: [Diagnostic]
+
+    /// Creates a diagnostic.
+    public init(
+        _ severity: Severity = .error, _ message: String, at location: SourceLocation? = nil, length: Int = 1,
+        suggestion: String? = nil, notes: [Diagnostic] = []
+    ) {
+        self.severity = severity
+        self.message = message
+        self.location = location
+        self.length = max(1, length)
+        self.suggestion = suggestion
+        self.notes = notes
+    }
+
+    /// Creates an error diagnostic.
+    public static func error(
+        _ message: String, at location: SourceLocation? = nil, length: Int = 1, suggestion: String? = nil,
+        notes: [Diagnostic] = []
+    ) -> Diagnostic {
+        Diagnostic(.error, message, at: location, length: length, suggestion: suggestion, notes: notes)
+    }
+
+    /// Creates a warning diagnostic.
+    public static func warning(
+        _ message: String, at location: SourceLocation? = nil, length: Int = 1, suggestion: String? = nil
+    ) -> Diagnostic {
+        Diagnostic(.warning, message, at: location, length: length, suggestion: suggestion)
+    }
+
+    /// Creates a note, attached to another diagnostic.
+    public static func note(_ message: String, at location: SourceLocation? = nil, length: Int = 1) -> Diagnostic {
+        Diagnostic(.note, message, at: location, length: length)
+    }
+
+    /// The message with its suggestion: "unknown key `flgs`; did you mean `flags`?".
+    public var fullMessage: String {
+        guard let suggestion else { return message }
+        return "\(message); did you mean `\(suggestion)`?"
+    }
+}
+
+/// Several diagnostics thrown at once: all problems of a run, not only the first.
+public struct DiagnosticList: Error, Sendable {
+    /// The diagnostics, in the order they should be shown.
+    public var diagnostics: [Diagnostic]
+
+    /// Wraps diagnostics.
+    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
+
+    /// Whether any of them is an error (warnings alone do not stop a launch).
+    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
+}
+
+extension Array where Element == Diagnostic {
+    /// Whether any element is an error.
+    public var hasErrors: Bool { contains { $0.severity == .error } }
+
+    /// Sorted by file, then position; diagnostics without a location first, in their order.
+    public func sortedByLocation() -> [Diagnostic] {
+        enumerated().sorted { a, b in
+            switch (a.element.location, b.element.location) {
+            case (nil, nil): return a.offset < b.offset
+            case (nil, _): return true
+            case (_, nil): return false
+            case let (l?, r?):
+                if l.file.path != r.file.path { return l.file.path < r.file.path }
+                if l.mark != r.mark { return l.mark < r.mark }
+                return a.offset < b.offset
+            }
+        }.map(\.element)
+    }
+}

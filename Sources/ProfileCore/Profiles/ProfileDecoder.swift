@@ -1,0 +1,322 @@
+/// Turns a parsed YAML file into a ``ProfileDefinition``, reporting every problem it finds (not only the first).
+public struct ProfileDecoder {
+    /// The keys a profile may have.
+    public static let profileKeys = ["description", "abstract", "extends", "env", "arguments", "flags", "mocks", "values"]
+    /// The keys an overlay may not have: an overlay adjusts a profile, it does not change what the profile is.
+    static let overlayForbiddenKeys: Set<String> = ["abstract", "extends"]
+
+    private let file: SourceFile
+    private var diagnostics: [Diagnostic] = []
+
+    /// Decodes `document` as the profile `name`.
+    public static func decode(_ document: YAMLDocument, name: String, isOverlay: Bool) -> (ProfileDefinition, [Diagnostic]) {
+        var decoder = ProfileDecoder(file: document.file)
+        let definition = decoder.decode(document.root, name: name, isOverlay: isOverlay)
+        return (definition, document.diagnostics + decoder.diagnostics)
+    }
+
+    private init(file: SourceFile) { self.file = file }
+
+    private func location(_ node: YAMLNode) -> SourceLocation { SourceLocation(file: file, mark: node.mark) }
+
+    private mutating func error(_ message: String, _ node: YAMLNode, suggestion: String? = nil) {
+        diagnostics.append(.error(message, at: location(node), length: node.displayLength, suggestion: suggestion))
+    }
+
+    private func located(_ text: String, _ node: YAMLNode) -> Located<String> {
+        Located(text, at: location(node), length: node.displayLength)
+    }
+
+    private mutating func decode(_ root: YAMLNode?, name: String, isOverlay: Bool) -> ProfileDefinition {
+        var definition = ProfileDefinition(name: name, file: file, isOverlay: isOverlay)
+        guard let root else {
+            diagnostics.append(
+                .error(
+                    "`\(file.path)` is empty; a profile is a mapping with keys such as `description`, `env` and `flags`",
+                    at: SourceLocation(file: file, mark: Mark(line: 1, column: 1))))
+            return definition
+        }
+        guard let pairs = root.mapping else {
+            error("a profile is a mapping with keys such as `description`, `env` and `flags`; this file holds \(root.kindDescription)", root)
+            return definition
+        }
+        for pair in pairs {
+            guard let key = pair.key.scalar?.text else {
+                error("keys must be plain names; this key is \(pair.key.kindDescription)", pair.key)
+                continue
+            }
+            if isOverlay, Self.overlayForbiddenKeys.contains(key) {
+                error("`\(key)` cannot be set in a `.local` overlay; set it in the profile itself", pair.key)
+                continue
+            }
+            let value = pair.value
+            switch key {
+            case "description":
+                if let text = string(value, what: "`description`") { definition.description = located(text, value) }
+            case "abstract":
+                if let flag = bool(value, what: "`abstract`") { definition.isAbstract = flag }
+            case "extends":
+                definition.extends = extends(value)
+            case "env":
+                definition.environment = environment(value)
+            case "arguments":
+                definition.arguments = arguments(value)
+            case "flags":
+                definition.flags = flags(value)
+            case "mocks":
+                definition.mocks = mocks(value)
+            case "values":
+                definition.values = []
+                values(value, prefix: "", into: &definition.values)
+            default:
+                error("unknown key `\(key)` in a profile", pair.key, suggestion: NearMiss.suggestion(for: key, in: Self.profileKeys))
+            }
+        }
+        return definition
+    }
+
+    private mutating func string(_ node: YAMLNode, what: String) -> String? {
+        guard let scalar = node.scalar, !node.isNull else {
+            error("\(what) takes a string; this is \(node.kindDescription)", node)
+            return nil
+        }
+        return scalar.text
+    }
+
+    /// The YAML booleans users write: true/false, yes/no, on/off, in any case.
+    static func boolean(_ node: YAMLNode) -> Bool? {
+        guard let scalar = node.scalar else { return nil }
+        if scalar.style != .plain && node.tag != "tag:yaml.org,2002:bool" { return nil }
+        switch scalar.text.lowercased() {
+        case "true", "yes", "on": return true
+        case "false", "no", "off": return false
+        default: return nil
+        }
+    }
+
+    private mutating func bool(_ node: YAMLNode, what: String) -> Bool? {
+        if let value = Self.boolean(node) { return value }
+        error("\(what) takes `true` or `false`; this is \(node.scalar.map { "`\($0.text)`" } ?? node.kindDescription)", node)
+        return nil
+    }
+
+    private mutating func extends(_ node: YAMLNode) -> [Located<String>] {
+        var items: [YAMLNode] = []
+        switch node.content {
+        case .scalar: items = [node]
+        case .sequence(let sequence): items = sequence
+        case .mapping:
+            error("`extends` takes a profile name or a list of names; this is a mapping", node)
+            return []
+        }
+        var result: [Located<String>] = []
+        for item in items {
+            guard let scalar = item.scalar, !item.isNull else {
+                error("`extends` takes profile names; this is \(item.kindDescription)", item)
+                continue
+            }
+            guard Names.isValidProfileName(scalar.text) else {
+                error("`\(scalar.text)` is not a valid profile name (letters, digits, `-` and `_`)", item)
+                continue
+            }
+            result.append(located(scalar.text, item))
+        }
+        return result
+    }
+
+    private mutating func mappingPairs(_ node: YAMLNode, what: String) -> [YAMLPair] {
+        if node.isNull { return [] }
+        guard let pairs = node.mapping else {
+            error("`\(what)` takes a mapping of names to values; this is \(node.kindDescription)", node)
+            return []
+        }
+        return pairs
+    }
+
+    private mutating func environment(_ node: YAMLNode) -> [EnvironmentEntry] {
+        var result: [EnvironmentEntry] = []
+        for pair in mappingPairs(node, what: "env") {
+            guard let name = pair.key.scalar?.text else {
+                error("environment variable names must be scalars", pair.key)
+                continue
+            }
+            guard Names.isValidEnvironmentName(name) else {
+                error("`\(name)` is not a valid environment variable name (letters, digits and `_`, not starting with a digit)", pair.key)
+                continue
+            }
+            let value = pair.value
+            if value.isNull {
+                result.append(EnvironmentEntry(name: located(name, pair.key), value: nil, interpolates: false))
+            } else if let scalar = value.scalar {
+                result.append(EnvironmentEntry(name: located(name, pair.key), value: located(scalar.text, value), interpolates: true))
+            } else {
+                error("the value of `\(name)` must be a scalar (text as written) or null to unset it; this is \(value.kindDescription)", value)
+            }
+        }
+        return result
+    }
+
+    private mutating func argumentList(_ node: YAMLNode, what: String) -> [Located<String>]? {
+        switch node.content {
+        case .scalar(let scalar):
+            if scalar.style == .plain && scalar.text.isEmpty {
+                error("\(what) is empty; write `\"\"` for an empty argument", node)
+                return nil
+            }
+            return [located(scalar.text, node)]
+        case .sequence(let items):
+            var group: [Located<String>] = []
+            for item in items {
+                guard let scalar = item.scalar else {
+                    error("an argument group holds arguments (scalars); this is \(item.kindDescription)", item)
+                    return nil
+                }
+                group.append(located(scalar.text, item))
+            }
+            if group.isEmpty {
+                error("\(what) is an empty group", node)
+                return nil
+            }
+            return group
+        case .mapping:
+            error("\(what) must be an argument or a group of arguments; this is a mapping", node)
+            return nil
+        }
+    }
+
+    private mutating func arguments(_ node: YAMLNode) -> [ArgumentOperation] {
+        if node.isNull { return [] }
+        guard let items = node.sequence else {
+            error("`arguments` takes a list (arguments, groups, `drop:` and `replace:` items); this is \(node.kindDescription)", node)
+            return []
+        }
+        var result: [ArgumentOperation] = []
+        for item in items {
+            switch item.content {
+            case .scalar, .sequence:
+                if let group = argumentList(item, what: "this argument") { result.append(.append(group)) }
+            case .mapping(let pairs):
+                result.append(contentsOf: argumentOperation(pairs, item))
+            }
+        }
+        return result
+    }
+
+    private mutating func argumentOperation(_ pairs: [YAMLPair], _ node: YAMLNode) -> [ArgumentOperation] {
+        var drop: YAMLNode?
+        var replace: YAMLNode?
+        var with: YAMLNode?
+        for pair in pairs {
+            switch pair.key.scalar?.text {
+            case "drop": drop = pair.value
+            case "replace": replace = pair.value
+            case "with": with = pair.value
+            default:
+                let key = pair.key.scalar?.text ?? ""
+                error("unknown key `\(key)` in an `arguments` item (`drop`, or `replace` with `with`)", pair.key,
+                      suggestion: NearMiss.suggestion(for: key, in: ["drop", "replace", "with"]))
+                return []
+            }
+        }
+        if let drop {
+            if replace != nil || with != nil {
+                error("an `arguments` item either drops or replaces, not both", node)
+                return []
+            }
+            guard let scalar = drop.scalar, !drop.isNull else {
+                error("`drop` takes the first argument of the inherited item to remove; this is \(drop.kindDescription)", drop)
+                return []
+            }
+            return [.drop(located(scalar.text, drop))]
+        }
+        guard let replace else {
+            error("`with` needs `replace:` naming the inherited argument it replaces", node)
+            return []
+        }
+        guard let target = replace.scalar, !replace.isNull else {
+            error("`replace` takes the first argument of the inherited item to replace; this is \(replace.kindDescription)", replace)
+            return []
+        }
+        guard let with else {
+            error("`replace: \(target.text)` needs `with:` (an argument or a group of arguments)", node)
+            return []
+        }
+        guard let replacement = argumentList(with, what: "`with`") else { return [] }
+        return [.replace(target: located(target.text, replace), replacement: replacement)]
+    }
+
+    private mutating func key(_ node: YAMLNode, what: String) -> String? {
+        guard let name = node.scalar?.text else {
+            error("\(what) names must be scalars", node)
+            return nil
+        }
+        guard Names.isValidKey(name) else {
+            error("`\(name)` is not a valid \(what) name (words of letters, digits and `_`, joined by `.` or `-`)", node)
+            return nil
+        }
+        return name
+    }
+
+    private mutating func flags(_ node: YAMLNode) -> [Setting<Bool>] {
+        var result: [Setting<Bool>] = []
+        if let items = node.sequence {
+            for item in items {
+                guard let name = key(item, what: "flag") else { continue }
+                result.append(Setting(key: located(name, item), value: Located(true, at: location(item))))
+            }
+            return result
+        }
+        for pair in mappingPairs(node, what: "flags") {
+            guard let name = key(pair.key, what: "flag") else { continue }
+            guard let value = Self.boolean(pair.value) else {
+                let shown = pair.value.scalar.map { "`\($0.text)`" } ?? pair.value.kindDescription
+                error("flag `\(name)` takes `true` or `false`; this is \(shown)", pair.value)
+                continue
+            }
+            result.append(Setting(key: located(name, pair.key), value: Located(value, at: location(pair.value), length: pair.value.displayLength)))
+        }
+        return result
+    }
+
+    private mutating func mocks(_ node: YAMLNode) -> [Setting<String>] {
+        var result: [Setting<String>] = []
+        for pair in mappingPairs(node, what: "mocks") {
+            guard let name = key(pair.key, what: "mock point") else { continue }
+            guard let variant = pair.value.scalar?.text, !pair.value.isNull else {
+                error("mock point `\(name)` takes the name of one variant; this is \(pair.value.kindDescription)", pair.value)
+                continue
+            }
+            guard Names.isValidVariant(variant) else {
+                error("`\(variant)` is not a valid variant name (no spaces, `,`, `;` or `=`)", pair.value)
+                continue
+            }
+            result.append(Setting(key: located(name, pair.key), value: located(variant, pair.value)))
+        }
+        return result
+    }
+
+    private mutating func values(_ node: YAMLNode, prefix: String, into result: inout [Setting<TypedValue?>]) {
+        for pair in mappingPairs(node, what: "values") {
+            guard let part = key(pair.key, what: "value") else { continue }
+            let name = prefix.isEmpty ? part : prefix + "." + part
+            let value = pair.value
+            switch value.content {
+            case .mapping:
+                values(value, prefix: name, into: &result)
+            case .sequence:
+                error("value `\(name)` must be a scalar (string, int, double or bool); lists are not supported", value)
+            case .scalar(let scalar):
+                let typed: TypedValue?
+                if value.isNull {
+                    typed = nil
+                } else if scalar.style != .plain || value.tag == "tag:yaml.org,2002:str" {
+                    typed = .string(scalar.text)
+                } else {
+                    typed = TypedValue.inferred(fromPlain: scalar.text)
+                }
+                let keyLocation = Located(name, at: location(pair.key), length: pair.key.displayLength)
+                result.append(Setting(key: keyLocation, value: Located(typed, at: location(value), length: value.displayLength)))
+            }
+        }
+    }
+}

@@ -1,0 +1,62 @@
+/// One profile file as written: `profiles/uitest.yml`, or its overlay `profiles/uitest.local.yml`.
+///
+/// Nothing here is inherited or interpolated yet: that is ``Resolver``'s job.
+public struct ProfileDefinition: Sendable {
+    /// The profile's name (the file name without `.yml`, `.yaml` or `.local.yml`).
+    public var name: String
+    /// The file.
+    public var file: SourceFile
+    /// Whether this is a personal `.local` overlay.
+    public var isOverlay: Bool
+    /// The one-line description shown by `list` and completion.
+    public var description: Located<String>?
+    /// An abstract profile can be extended but not run, and is hidden from `list`.
+    public var isAbstract: Bool = false
+    /// The parents, in order (later wins).
+    public var extends: [Located<String>] = []
+    /// Environment entries in the order written; a nil value unsets the variable.
+    public var environment: [EnvironmentEntry] = []
+    /// Changes to the argument list, in the order written.
+    public var arguments: [ArgumentOperation] = []
+    /// Flags switched on or off.
+    public var flags: [Setting<Bool>] = []
+    /// Mock points and the variant each selects.
+    public var mocks: [Setting<String>] = []
+    /// Typed values; a nil value removes an inherited one.
+    public var values: [Setting<TypedValue?>] = []
+
+    /// An empty definition for `name` in `file`.
+    public init(name: String, file: SourceFile, isOverlay: Bool) {
+        self.name = name
+        self.file = file
+        self.isOverlay = isOverlay
+    }
+}
+
+/// One `env` entry: `NAME: value`, or `NAME: null` to unset.
+public struct EnvironmentEntry: Sendable {
+    /// The variable's name, where it is written.
+    public var name: Located<String>
+    /// The value as written (before interpolation); nil unsets the variable.
+    public var value: Located<String>?
+    /// Whether `${...}` and `$$` in the value are interpolated (false for `!verbatim` values).
+    public var interpolates: Bool
+}
+
+/// A flag, mock or value setting: a key and what it is set to.
+public struct Setting<Value: Sendable>: Sendable {
+    /// The key, where it is written.
+    public var key: Located<String>
+    /// The setting, where it is written.
+    public var value: Located<Value>
+}
+
+/// One item of a profile's `arguments`.
+public enum ArgumentOperation: Sendable {
+    /// Appends arguments. A group (`[-AppleLanguages, "(en)"]`) travels, drops and is replaced as one item.
+    case append([Located<String>])
+    /// Removes the inherited items whose first argument is this one (`- drop: -verbose`).
+    case drop(Located<String>)
+    /// Replaces the inherited items whose first argument is `target` by `replacement`, in place.
+    case replace(target: Located<String>, replacement: [Located<String>])
+}

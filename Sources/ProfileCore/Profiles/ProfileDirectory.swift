@@ -1,0 +1,144 @@
+/// The `profiles/` directory and what its file names say: which profiles, overlays and catalog exist.
+///
+/// Listing reads only file names, never file contents, so `profile list --names` and completion stay fast with
+/// thousands of profiles.
+public struct ProfileDirectory: Sendable {
+    /// The environment variable that points at a profiles directory, like `--profiles-dir`.
+    public static let environmentVariable = "PROFILES_DIR"
+    /// The directory name searched for from the working directory upwards.
+    public static let directoryName = "profiles"
+    /// The catalog's file name, without extension (`_catalog.yml`): it is not a profile.
+    public static let catalogName = "_catalog"
+
+    /// One profile's files.
+    public struct Entry: Sendable {
+        /// The profile's name.
+        public var name: String
+        /// Its file, as shown to the user.
+        public var path: String
+        /// Its `.local` overlay, when there is one.
+        public var overlayPath: String?
+    }
+
+    /// The directory, as shown to the user (relative to the working directory when it was found by walking up).
+    public let path: String
+    /// The profiles by name.
+    public private(set) var entries: [String: Entry] = [:]
+    /// The profile names, sorted.
+    public private(set) var names: [String] = []
+    /// The catalog file, when there is one.
+    public private(set) var catalogPath: String?
+    /// Problems with file names (invalid names, `x.yml` beside `x.yaml`, an overlay without its profile).
+    public private(set) var diagnostics: [Diagnostic] = []
+
+    /// Finds the directory: `explicit` (the `--profiles-dir` option), else `$PROFILES_DIR`, else the first
+    /// `profiles/` directory found walking up from `workingDirectory`, stopping at the repository root (the
+    /// first directory that holds `.git`).
+    public static func locate(
+        explicit: String?, environment: EnvironmentTable, workingDirectory: String = FileSystem.currentDirectory()
+    ) throws(Diagnostic) -> ProfileDirectory {
+        if let explicit {
+            guard FileSystem.isDirectory(explicit) else {
+                throw .error("`\(explicit)` (given with --profiles-dir) is not a directory")
+            }
+            return try ProfileDirectory(path: explicit)
+        }
+        if let fromEnvironment = environment[environmentVariable], !fromEnvironment.isEmpty {
+            guard FileSystem.isDirectory(fromEnvironment) else {
+                throw .error("`\(fromEnvironment)` (given with \(environmentVariable)) is not a directory")
+            }
+            return try ProfileDirectory(path: fromEnvironment)
+        }
+        var directory = workingDirectory
+        var display = directoryName
+        while true {
+            let candidate = FileSystem.join(directory, directoryName)
+            if FileSystem.isDirectory(candidate) { return try ProfileDirectory(path: display) }
+            if FileSystem.exists(FileSystem.join(directory, ".git")) { break }
+            let parent = FileSystem.directoryName(directory)
+            if parent == directory { break }
+            directory = parent
+            display = "../" + display
+        }
+        throw .error(
+            "no `\(directoryName)/` directory here or in any parent up to the repository root; create one with "
+                + "`profile init`, or name one with --profiles-dir or \(environmentVariable)")
+    }
+
+    /// Lists `path`.
+    public init(path: String) throws(Diagnostic) {
+        self.path = path
+        let files: [String]
+        do {
+            files = try FileSystem.list(path)
+        } catch {
+            throw .error(error.description)
+        }
+        var overlays: [(String, String)] = []
+        var extensions: [String: String] = [:]
+        for file in files.sorted() {
+            if file.hasPrefix(".") { continue }
+            let stem: Substring
+            if file.hasSuffix(".yml") {
+                stem = file.dropLast(4)
+            } else if file.hasSuffix(".yaml") {
+                stem = file.dropLast(5)
+            } else {
+                continue
+            }
+            let filePath = FileSystem.join(path, file)
+            if FileSystem.isDirectory(filePath) { continue }
+            if stem == Self.catalogName {
+                if let catalogPath {
+                    diagnostics.append(fileError(filePath, "there are two catalogs, `\(catalogPath)` and this one; keep one"))
+                } else {
+                    catalogPath = filePath
+                }
+                continue
+            }
+            if stem.hasSuffix(".local") {
+                let name = String(stem.dropLast(6))
+                if Names.isValidProfileName(name) {
+                    overlays.append((name, filePath))
+                } else {
+                    diagnostics.append(fileError(filePath, "`\(file)` is not a valid overlay name; overlays are named `<profile>.local.yml`"))
+                }
+                continue
+            }
+            let name = String(stem)
+            guard Names.isValidProfileName(name) else {
+                let hint = stem.hasPrefix("_") ? " (the catalog is `\(Self.catalogName).yml`)" : ""
+                diagnostics.append(
+                    fileError(
+                        filePath,
+                        "`\(file)` is not a valid profile file name: a profile name has letters, digits, `-` and `_`, "
+                            + "and starts with a letter or digit\(hint)"))
+                continue
+            }
+            if let other = entries[name] {
+                diagnostics.append(fileError(filePath, "profile `\(name)` is defined twice, here and in `\(other.path)`; keep one"))
+                continue
+            }
+            entries[name] = Entry(name: name, path: filePath, overlayPath: nil)
+            extensions[name] = file
+        }
+        for (name, overlayPath) in overlays {
+            if entries[name] == nil {
+                diagnostics.append(
+                    fileError(
+                        overlayPath, "overlay for `\(name)`, but there is no profile `\(name)`",
+                        suggestion: NearMiss.suggestion(for: name, in: entries.keys).map { "\($0).local.yml" }))
+            } else if let existing = entries[name]?.overlayPath {
+                diagnostics.append(fileError(overlayPath, "profile `\(name)` has two overlays, here and in `\(existing)`; keep one"))
+            } else {
+                entries[name]?.overlayPath = overlayPath
+            }
+        }
+        names = entries.keys.sorted()
+    }
+
+    private func fileError(_ path: String, _ message: String, suggestion: String? = nil) -> Diagnostic {
+        .error(message, at: SourceLocation(file: SourceFile(path: path, bytes: []), mark: Mark(line: 0, column: 0)),
+               suggestion: suggestion)
+    }
+}

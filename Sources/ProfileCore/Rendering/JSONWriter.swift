@@ -1,0 +1,97 @@
+/// A minimal JSON writer (no Foundation): deterministic output, keys in the order written.
+public struct JSONWriter {
+    /// A JSON value.
+    public indirect enum Value: Sendable, Equatable {
+        case null
+        case bool(Bool)
+        case number(String)
+        case string(String)
+        case array([Value])
+        case object([(String, Value)])
+
+        public static func == (lhs: Value, rhs: Value) -> Bool {
+            switch (lhs, rhs) {
+            case (.null, .null): return true
+            case let (.bool(a), .bool(b)): return a == b
+            case let (.number(a), .number(b)): return a == b
+            case let (.string(a), .string(b)): return a == b
+            case let (.array(a), .array(b)): return a == b
+            case let (.object(a), .object(b)): return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+            default: return false
+            }
+        }
+    }
+
+    /// Renders `value`, pretty-printed with two-space indentation when `pretty` is set.
+    public static func render(_ value: Value, pretty: Bool = true) -> String {
+        var out = ""
+        write(value, into: &out, indent: pretty ? 0 : nil)
+        return out
+    }
+
+    /// `text` as a JSON string literal, quotes included.
+    public static func quote(_ text: String) -> String {
+        var out = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": out += "\\\""
+            case "\\": out += "\\\\"
+            case "\n": out += "\\n"
+            case "\r": out += "\\r"
+            case "\t": out += "\\t"
+            case "\u{08}": out += "\\b"
+            case "\u{0C}": out += "\\f"
+            default:
+                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                    let hex = String(scalar.value, radix: 16)
+                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
+                } else {
+                    out.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return out + "\""
+    }
+
+    private static func write(_ value: Value, into out: inout String, indent: Int?) {
+        switch value {
+        case .null: out += "null"
+        case .bool(let flag): out += flag ? "true" : "false"
+        case .number(let text): out += text
+        case .string(let text): out += quote(text)
+        case .array(let items):
+            if items.isEmpty {
+                out += "[]"
+                return
+            }
+            out += "["
+            for (index, item) in items.enumerated() {
+                if index > 0 { out += "," }
+                newline(&out, indent.map { $0 + 1 })
+                write(item, into: &out, indent: indent.map { $0 + 1 })
+            }
+            newline(&out, indent)
+            out += "]"
+        case .object(let pairs):
+            if pairs.isEmpty {
+                out += "{}"
+                return
+            }
+            out += "{"
+            for (index, pair) in pairs.enumerated() {
+                if index > 0 { out += "," }
+                newline(&out, indent.map { $0 + 1 })
+                out += quote(pair.0)
+                out += indent == nil ? ":" : ": "
+                write(pair.1, into: &out, indent: indent.map { $0 + 1 })
+            }
+            newline(&out, indent)
+            out += "}"
+        }
+    }
+
+    private static func newline(_ out: inout String, _ indent: Int?) {
+        guard let indent else { return }
+        out += "\n" + String(repeating: "  ", count: indent)
+    }
+}

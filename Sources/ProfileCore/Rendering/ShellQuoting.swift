@@ -1,0 +1,36 @@
+/// Quoting for POSIX shells: the result, pasted into `sh` or `bash`, is exactly the original text.
+public enum ShellQuoting {
+    /// `text` unchanged when it needs no quoting, else single-quoted (`'it'\''s'`).
+    public static func quote(_ text: String) -> String {
+        if !text.isEmpty, text.utf8.allSatisfy(isSafe) { return text }
+        return "'" + text.replacingAll("'", with: "'\\''") + "'"
+    }
+
+    private static func isSafe(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "a")...UInt8(ascii: "z"), UInt8(ascii: "A")...UInt8(ascii: "Z"), UInt8(ascii: "0")...UInt8(ascii: "9"):
+            return true
+        case UInt8(ascii: "-"), UInt8(ascii: "_"), UInt8(ascii: "."), UInt8(ascii: "/"), UInt8(ascii: ":"), UInt8(ascii: ","),
+            UInt8(ascii: "+"), UInt8(ascii: "@"), UInt8(ascii: "%"), UInt8(ascii: "="):
+            return true
+        default:
+            return false
+        }
+    }
+}
+
+extension String {
+    /// Every occurrence of `target` replaced (no Foundation).
+    func replacingAll(_ target: String, with replacement: String) -> String {
+        guard !target.isEmpty, contains(target) else { return self }
+        var result = ""
+        var rest = self[...]
+        while let range = rest.firstRange(of: target) {
+            result += rest[..<range.lowerBound]
+            result += replacement
+            rest = rest[range.upperBound...]
+        }
+        result += rest
+        return result
+    }
+}

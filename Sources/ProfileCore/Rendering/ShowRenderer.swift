@@ -1,0 +1,110 @@
+/// Renders a resolved profile for people (`profile show`) and for programs (`profile show --json`).
+///
+/// Values that come from the invoking environment are shown as the `${NAME}` reference that produced them, and
+/// secret values as `<secret>`, unless `reveal` is set.
+public struct ShowRenderer: Sendable {
+    /// Whether to print inherited and secret values in full.
+    public var reveal: Bool
+
+    /// Creates a renderer.
+    public init(reveal: Bool = false) { self.reveal = reveal }
+
+    /// The version of the JSON shape (documented in the README).
+    public static let jsonVersion = 1
+
+    /// The human-readable form.
+    public func text(_ profile: ResolvedProfile) -> String {
+        var rows: [(String, String)] = []
+        var out = "profile " + profile.names.joined(separator: " + ")
+        if profile.chain.count > 1 || profile.chain != profile.names { out += "  (" + profile.chain.joined(separator: " → ") + ")" }
+        out += "\n"
+        if let description = profile.description { out += "  " + description + "\n" }
+        func section(_ title: String) {
+            flush(&rows, into: &out)
+            out += "\n\(title):\n"
+        }
+        section("arguments (appended to the command)")
+        if profile.arguments.isEmpty { out += "  (none)\n" }
+        for argument in profile.arguments {
+            rows.append((ShellQuoting.quote(reveal ? argument.value : argument.display), argument.origin.shortDescription))
+        }
+        section("environment")
+        if profile.environment.isEmpty { out += "  (no changes)\n" }
+        for change in profile.environment {
+            if let value = change.value {
+                let shown = reveal ? value : (change.display ?? value)
+                rows.append(("\(change.name)=\(ShellQuoting.quote(shown))", change.origin.shortDescription))
+            } else {
+                rows.append(("unset \(change.name)", change.origin.shortDescription))
+            }
+        }
+        section("flags")
+        if profile.flags.isEmpty { out += "  (none)\n" }
+        for flag in profile.flags { rows.append(("\(flag.key) \(flag.value ? "on" : "off")", flag.origin.shortDescription)) }
+        section("mocks")
+        if profile.mocks.isEmpty { out += "  (none)\n" }
+        for mock in profile.mocks { rows.append(("\(mock.key) → \(mock.value)", mock.origin.shortDescription)) }
+        section("values")
+        if profile.values.isEmpty { out += "  (none)\n" }
+        for value in profile.values {
+            rows.append(("\(value.key) = \(shown(value)) (\(value.value.typeName))", value.origin.shortDescription))
+        }
+        flush(&rows, into: &out)
+        return out
+    }
+
+    private func shown(_ value: ResolvedProfile.Entry<TypedValue>) -> String {
+        if reveal { return ShellQuoting.quote(value.value.text) }
+        return ShellQuoting.quote(value.display)
+    }
+
+    private func flush(_ rows: inout [(String, String)], into out: inout String) {
+        guard !rows.isEmpty else { return }
+        let width = min(60, rows.map { $0.0.count }.max() ?? 0)
+        for (left, right) in rows {
+            out += "  " + left + String(repeating: " ", count: max(1, width - left.count + 2)) + right + "\n"
+        }
+        rows = []
+    }
+
+    /// The JSON form: `{"version": 1, "profiles": [...], "chain": [...], "description", "arguments",
+    /// "environment", "flags", "mocks", "values"}`, each entry with its `origin` (`path:line:column`).
+    public func json(_ profile: ResolvedProfile) -> String {
+        typealias V = JSONWriter.Value
+        let origin = { (location: SourceLocation) -> V in .string(location.description) }
+        var root: [(String, V)] = [
+            ("version", .number(String(Self.jsonVersion))),
+            ("profiles", .array(profile.names.map { .string($0) })),
+            ("chain", .array(profile.chain.map { .string($0) })),
+            ("description", profile.description.map { .string($0) } ?? .null),
+        ]
+        root.append(
+            ("arguments", .array(profile.arguments.map { .object([("value", .string(reveal ? $0.value : $0.display)), ("origin", origin($0.origin))]) })))
+        root.append(
+            ("environment", .array(profile.environment.map { change in
+                var fields: [(String, V)] = [("name", .string(change.name))]
+                if let value = change.value {
+                    fields.append(("value", .string(reveal ? value : (change.display ?? value))))
+                } else {
+                    fields.append(("value", .null))
+                }
+                fields.append(("fromInvokingEnvironment", .bool(change.usesInvokingEnvironment)))
+                fields.append(("origin", origin(change.origin)))
+                return .object(fields)
+            })))
+        root.append(("flags", .array(profile.flags.map { .object([("key", .string($0.key)), ("value", .bool($0.value)), ("origin", origin($0.origin))]) })))
+        root.append(("mocks", .array(profile.mocks.map { .object([("key", .string($0.key)), ("variant", .string($0.value)), ("origin", origin($0.origin))]) })))
+        root.append(
+            ("values", .array(profile.values.map { value in
+                let typed: V
+                switch value.value {
+                case .string(let text): typed = .string(reveal ? text : value.display)
+                case .int(let number, _): typed = .number(String(number))
+                case .double(let number, let text): typed = number.isFinite ? .number(String(number)) : .string(text)
+                case .bool(let flag): typed = .bool(flag)
+                }
+                return .object([("key", .string(value.key)), ("type", .string(value.value.typeName)), ("value", typed), ("origin", origin(value.origin))])
+            })))
+        return JSONWriter.render(.object(root)) + "\n"
+    }
+}

@@ -1,0 +1,79 @@
+import ProfileRuntime
+
+/// A profile after inheritance, overlays, overrides and interpolation: what the child will receive, with the
+/// place each entry came from.
+public struct ResolvedProfile: Sendable {
+    /// One argument added to the child's argv.
+    public struct Argument: Sendable {
+        /// The text the child receives.
+        public var value: String
+        /// The text shown when inherited values are hidden.
+        public var display: String
+        /// Where it was written.
+        public var origin: SourceLocation
+    }
+
+    /// One environment variable the profile sets or unsets.
+    public struct EnvironmentChange: Sendable {
+        /// The variable.
+        public var name: String
+        /// Its value in the child, nil when the profile unsets it.
+        public var value: String?
+        /// The value shown when inherited values are hidden (`${API_TOKEN}` instead of the token).
+        public var display: String?
+        /// Where it was last set or unset.
+        public var origin: SourceLocation
+        /// Whether the value includes text from the invoking environment (through `${...}`).
+        public var usesInvokingEnvironment: Bool
+    }
+
+    /// One flag, mock or value setting.
+    public struct Entry<Value: Sendable>: Sendable {
+        /// The key.
+        public var key: String
+        /// What it is set to.
+        public var value: Value
+        /// The text shown when inherited values are hidden.
+        public var display: String
+        /// Where it was last set.
+        public var origin: SourceLocation
+        /// Whether the value is secret (from the invoking environment, or marked secret in the catalog).
+        public var isSecret: Bool
+    }
+
+    /// The profiles asked for, in order.
+    public var names: [String]
+    /// Every file applied, in order (`base`, `uitest`, `uitest.local`).
+    public var chain: [String]
+    /// The description of the last profile asked for.
+    public var description: String?
+    /// Arguments appended to the command, in order.
+    public var arguments: [Argument]
+    /// Environment changes, in the order the variables were first touched.
+    public var environment: [EnvironmentChange]
+    /// Flags, sorted by key.
+    public var flags: [Entry<Bool>]
+    /// Mock points and their variants, sorted by key.
+    public var mocks: [Entry<String>]
+    /// Values, sorted by key.
+    public var values: [Entry<TypedValue>]
+    /// The whole environment the child starts with (inherited, changed, plus the payload).
+    public var childEnvironment: EnvironmentTable
+
+    /// The typed layer as the runtime library reads it.
+    public var payload: ProfilePayload {
+        var payload = ProfilePayload()
+        payload.profiles = names
+        for flag in flags { payload.flags[flag.key] = flag.value }
+        for mock in mocks { payload.mocks[mock.key] = mock.value }
+        for value in values { payload.values[value.key] = value.value.text }
+        payload.arguments = arguments.map(\.value)
+        payload.environmentKeys = environment.compactMap { $0.value == nil ? nil : $0.name }
+        return payload
+    }
+
+    /// The argv of the child: the command as typed, then the profile's arguments.
+    public func argv(command: [String]) -> [String] {
+        command + arguments.map(\.value)
+    }
+}

@@ -1,0 +1,173 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The few POSIX file operations `profile` needs, without Foundation (which costs milliseconds at startup).
+public enum FileSystem {
+    /// The largest file accepted as a profile or catalog: no real profile comes near it.
+    public static let maxFileSize = 8 * 1024 * 1024
+
+    /// An error from the system, with its errno.
+    public struct Failure: Error, Sendable, CustomStringConvertible {
+        /// The errno value.
+        public var code: Int32
+        /// What was being done, and to what.
+        public var operation: String
+
+        public var description: String { "\(operation): \(FileSystem.errorString(code))" }
+    }
+
+    /// `strerror` for an errno value.
+    public static func errorString(_ code: Int32) -> String {
+        guard let text = strerror(code) else { return "error \(code)" }
+        return String(cString: text)
+    }
+
+    /// Reads a whole file. Files over ``maxFileSize`` are refused with `EFBIG`.
+    public static func read(_ path: String) throws(Failure) -> [UInt8] {
+        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        guard fd >= 0 else { throw Failure(code: errno, operation: "cannot open `\(path)`") }
+        defer { close(fd) }
+        var info = stat()
+        guard fstat(fd, &info) == 0 else { throw Failure(code: errno, operation: "cannot read `\(path)`") }
+        if (info.st_mode & S_IFMT) == S_IFDIR { throw Failure(code: EISDIR, operation: "cannot read `\(path)`") }
+        let expected = Int(info.st_size)
+        if expected > maxFileSize { throw Failure(code: EFBIG, operation: "cannot read `\(path)`") }
+        var bytes = [UInt8](repeating: 0, count: max(expected, 0) + 1)
+        var count = 0
+        while true {
+            if count == bytes.count {
+                if count > maxFileSize { throw Failure(code: EFBIG, operation: "cannot read `\(path)`") }
+                bytes.append(contentsOf: repeatElement(0, count: max(4096, count)))
+            }
+            let got = bytes.withUnsafeMutableBytes { buffer in
+                Glue.read(fd, buffer.baseAddress! + count, buffer.count - count)
+            }
+            if got < 0 {
+                if errno == EINTR { continue }
+                throw Failure(code: errno, operation: "cannot read `\(path)`")
+            }
+            if got == 0 { break }
+            count += got
+        }
+        bytes.removeSubrange(count...)
+        return bytes
+    }
+
+    /// Writes a whole file, replacing it (through a temporary file and rename, so readers never see half).
+    public static func write(_ bytes: [UInt8], to path: String, exclusive: Bool = false) throws(Failure) {
+        let temporary = exclusive ? path : path + ".profile-tmp-\(getpid())"
+        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (exclusive ? O_EXCL : O_TRUNC)
+        let fd = open(temporary, flags, 0o644)
+        guard fd >= 0 else { throw Failure(code: errno, operation: "cannot write `\(path)`") }
+        var written = 0
+        while written < bytes.count {
+            let result = bytes.withUnsafeBytes { buffer in
+                Glue.write(fd, buffer.baseAddress! + written, buffer.count - written)
+            }
+            if result < 0 {
+                if errno == EINTR { continue }
+                let code = errno
+                close(fd)
+                if !exclusive { unlink(temporary) }
+                throw Failure(code: code, operation: "cannot write `\(path)`")
+            }
+            written += result
+        }
+        close(fd)
+        if !exclusive, rename(temporary, path) != 0 {
+            let code = errno
+            unlink(temporary)
+            throw Failure(code: code, operation: "cannot write `\(path)`")
+        }
+    }
+
+    /// The names in a directory (without `.` and `..`), unsorted.
+    public static func list(_ path: String) throws(Failure) -> [String] {
+        guard let dir = opendir(path) else { throw Failure(code: errno, operation: "cannot list `\(path)`") }
+        defer { closedir(dir) }
+        var names: [String] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                let length = bytes.firstIndex(of: 0) ?? bytes.count
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<length]), as: UTF8.self)
+            }
+            if name != "." && name != ".." { names.append(name) }
+        }
+        return names
+    }
+
+    /// Whether `path` names a directory (following links).
+    public static func isDirectory(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
+    }
+
+    /// Whether something exists at `path` (following links).
+    public static func exists(_ path: String) -> Bool {
+        var info = stat()
+        return stat(path, &info) == 0
+    }
+
+    /// Creates a directory (and its missing parents).
+    public static func makeDirectory(_ path: String) throws(Failure) {
+        if isDirectory(path) { return }
+        let parent = directoryName(path)
+        if parent != path, !parent.isEmpty, !isDirectory(parent) { try makeDirectory(parent) }
+        if mkdir(path, 0o755) != 0 && errno != EEXIST {
+            throw Failure(code: errno, operation: "cannot create `\(path)`")
+        }
+    }
+
+    /// The working directory.
+    public static func currentDirectory() -> String {
+        var buffer = [CChar](repeating: 0, count: 4096)
+        guard getcwd(&buffer, buffer.count) != nil else { return "." }
+        let length = buffer.firstIndex(of: 0) ?? buffer.count
+        return String(decoding: buffer[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+    }
+
+    /// `a/b` + `c` → `a/b/c`.
+    public static func join(_ base: String, _ name: String) -> String {
+        if name.hasPrefix("/") || base.isEmpty { return name }
+        if base == "." { return name }
+        return base.hasSuffix("/") ? base + name : base + "/" + name
+    }
+
+    /// The directory part of a path (`a/b/c` → `a/b`, `c` → `.`, `/c` → `/`).
+    public static func directoryName(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return "." }
+        if slash == trimmed.startIndex { return "/" }
+        return String(trimmed[..<slash])
+    }
+}
+
+/// Unambiguous references to libc's read and write (Swift sees several overloads).
+enum Glue {
+    static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        return Glibc.read(fd, buffer, count)
+        #elseif canImport(Musl)
+        return Musl.read(fd, buffer, count)
+        #else
+        return Darwin.read(fd, buffer, count)
+        #endif
+    }
+
+    static func write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+        #if canImport(Glibc)
+        return Glibc.write(fd, buffer, count)
+        #elseif canImport(Musl)
+        return Musl.write(fd, buffer, count)
+        #else
+        return Darwin.write(fd, buffer, count)
+        #endif
+    }
+}

@@ -1,0 +1,126 @@
+/// A node of a YAML document, with the line and column where it starts.
+///
+/// Aliases are already replaced by the node they name and merge keys (`<<`) already applied, so consumers see
+/// plain scalars, sequences and mappings. Scalars keep their text exactly as written, with their style.
+public struct YAMLNode: Sendable {
+    /// What a node holds.
+    public enum Content: Sendable {
+        case scalar(YAMLScalar)
+        case sequence([YAMLNode])
+        case mapping([YAMLPair])
+    }
+
+    /// The node's content.
+    public var content: Content
+    /// Where the node starts (1-based).
+    public var mark: Mark
+    /// The explicit tag (`!!str`, `!custom`), or nil when there is none.
+    public var tag: String?
+    /// How many nodes this subtree holds, counted once per alias expansion: bounds alias bombs.
+    var weight: Int
+
+    /// Creates a node.
+    public init(_ content: Content, mark: Mark, tag: String? = nil) {
+        self.content = content
+        self.mark = mark
+        self.tag = tag
+        switch content {
+        case .scalar: weight = 1
+        case .sequence(let items): weight = items.reduce(1) { $0 &+ $1.weight }
+        case .mapping(let pairs): weight = pairs.reduce(1) { $0 &+ $1.key.weight &+ $1.value.weight }
+        }
+    }
+
+    init(_ content: Content, mark: Mark, tag: String?, weight: Int) {
+        self.content = content
+        self.mark = mark
+        self.tag = tag
+        self.weight = weight
+    }
+
+    /// The scalar, when this node is one.
+    public var scalar: YAMLScalar? {
+        if case .scalar(let scalar) = content { return scalar }
+        return nil
+    }
+
+    /// The items, when this node is a sequence.
+    public var sequence: [YAMLNode]? {
+        if case .sequence(let items) = content { return items }
+        return nil
+    }
+
+    /// The pairs, when this node is a mapping.
+    public var mapping: [YAMLPair]? {
+        if case .mapping(let pairs) = content { return pairs }
+        return nil
+    }
+
+    /// Whether this is a null scalar: `~`, `null`, or nothing at all, unquoted and untagged (or `!!null`).
+    public var isNull: Bool {
+        guard case .scalar(let scalar) = content else { return false }
+        if tag == "tag:yaml.org,2002:null" { return true }
+        guard tag == nil, scalar.style == .plain else { return false }
+        switch scalar.text {
+        case "", "~", "null", "Null", "NULL": return true
+        default: return false
+        }
+    }
+
+    /// A word for the node's kind in messages: "a mapping", "a list", "a string".
+    public var kindDescription: String {
+        switch content {
+        case .scalar: return isNull ? "null" : "a scalar"
+        case .sequence: return "a list"
+        case .mapping: return "a mapping"
+        }
+    }
+
+    /// How many characters the caret should underline for this node (its text when it is a one-line scalar).
+    public var displayLength: Int {
+        guard case .scalar(let scalar) = content, scalar.style == .plain else { return 1 }
+        var count = 0
+        for character in scalar.text {
+            if character == "\n" { return max(1, count) }
+            count += 1
+        }
+        return max(1, count)
+    }
+}
+
+/// A scalar's text exactly as the author wrote it (after YAML unescaping and folding), and its style.
+public struct YAMLScalar: Sendable, Hashable {
+    /// How a scalar was written.
+    public enum Style: UInt8, Sendable {
+        case plain
+        case singleQuoted
+        case doubleQuoted
+        case literal
+        case folded
+    }
+
+    /// The text.
+    public var text: String
+    /// The style.
+    public var style: Style
+
+    /// Creates a scalar.
+    public init(_ text: String, style: Style = .plain) {
+        self.text = text
+        self.style = style
+    }
+}
+
+/// A key and its value in a mapping.
+public struct YAMLPair: Sendable {
+    /// The key node (a scalar in every file `profile` accepts).
+    public var key: YAMLNode
+    /// The value node.
+    public var value: YAMLNode
+
+    /// Creates a pair.
+    public init(key: YAMLNode, value: YAMLNode) {
+        self.key = key
+        self.value = value
+    }
+}

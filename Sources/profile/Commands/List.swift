@@ -1,0 +1,70 @@
+import ArgumentParser
+import ProfileCore
+
+extension ProfileCommand {
+    /// `profile list`
+    struct List: ParsableCommand {
+        static let configuration = CommandConfiguration(
+            abstract: "List the profiles that can be run, with their descriptions (abstract ones are hidden)."
+        )
+
+        @OptionGroup var global: GlobalOptions
+
+        @Flag(help: "Include abstract profiles.")
+        var all = false
+
+        @Flag(help: "Print only the names, one per line.")
+        var names = false
+
+        @Flag(help: "Print JSON: [{\"name\", \"description\", \"abstract\", \"path\"}].")
+        var json = false
+
+        func run() throws {
+            do {
+                let session = try Session(profilesDirectory: global.profilesDirectory)
+                let directory = session.repository.directory
+                var summaries: [(ProfileSummary, String)] = []
+                for name in directory.names {
+                    let path = directory.entries[name]!.path
+                    guard let summary = ProfileSummary.read(name: name, path: path) else {
+                        // Unreadable or unparsable: the full load says why.
+                        _ = session.repository.definition(name)
+                        continue
+                    }
+                    if summary.isAbstract && !all { continue }
+                    summaries.append((summary, path))
+                }
+                session.repository.reportDirectoryProblems()
+                if json {
+                    let items = summaries.map { summary, path in
+                        JSONWriter.Value.object([
+                            ("name", .string(summary.name)),
+                            ("description", summary.description.map { .string($0) } ?? .null),
+                            ("abstract", .bool(summary.isAbstract)),
+                            ("path", .string(path)),
+                        ])
+                    }
+                    Terminal.out(JSONWriter.render(.array(items)) + "\n")
+                } else if names {
+                    Terminal.out(summaries.map { $0.0.name + "\n" }.joined())
+                } else {
+                    let width = summaries.map { $0.0.name.count }.max() ?? 0
+                    var out = ""
+                    for (summary, _) in summaries {
+                        out += summary.name
+                        if let description = summary.description {
+                            out += String(repeating: " ", count: width - summary.name.count + 2) + description
+                        }
+                        if summary.isAbstract { out += " (abstract)" }
+                        out += "\n"
+                    }
+                    if summaries.isEmpty { out = "no profiles in `\(directory.path)`\n" }
+                    Terminal.out(out)
+                }
+                try session.finish()
+            } catch {
+                throw error.code
+            }
+        }
+    }
+}

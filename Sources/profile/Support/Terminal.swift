@@ -1,0 +1,62 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ProfileCore
+
+/// Writing to the standard streams without Foundation.
+enum Terminal {
+    /// Writes `text` to standard output.
+    static func out(_ text: String) { write(1, text) }
+
+    /// Writes `text` to standard error.
+    static func error(_ text: String) { write(2, text) }
+
+    private static func write(_ fd: Int32, _ text: String) {
+        var text = text
+        text.withUTF8 { buffer in
+            var offset = 0
+            while offset < buffer.count {
+                #if canImport(Glibc)
+                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                #elseif canImport(Musl)
+                let written = Musl.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                #else
+                let written = Darwin.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
+                #endif
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// Whether diagnostics on standard error get colours: only on a terminal, never with `NO_COLOR` set,
+    /// never for `TERM=dumb`.
+    static func colorsOnStandardError(environment: EnvironmentTable) -> Bool {
+        if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
+        if environment["TERM"] == "dumb" { return false }
+        return isatty(2) == 1
+    }
+
+    /// Prints diagnostics to standard error, sorted by place, with a summary line when there are several.
+    static func report(_ diagnostics: [Diagnostic], environment: EnvironmentTable) {
+        guard !diagnostics.isEmpty else { return }
+        let renderer = DiagnosticRenderer(colors: colorsOnStandardError(environment: environment))
+        var text = renderer.render(diagnostics.sortedByLocation())
+        let errors = diagnostics.filter { $0.severity == .error }.count
+        let warnings = diagnostics.filter { $0.severity == .warning }.count
+        if errors + warnings > 1 {
+            var parts: [String] = []
+            if errors > 0 { parts.append("\(errors) error\(errors == 1 ? "" : "s")") }
+            if warnings > 0 { parts.append("\(warnings) warning\(warnings == 1 ? "" : "s")") }
+            text += parts.joined(separator: " and ") + " generated.\n"
+        }
+        error(text)
+    }
+}

@@ -1,0 +1,23 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ProfileCore
+
+// The launch path is parsed by hand: swift-argument-parser's setup costs more than the rest of a launch. Anything
+// the hand parser does not handle (help, unknown options) goes to swift-argument-parser for the real message.
+let arguments = CommandLine.arguments
+if arguments.count > 1, arguments[1] == "run" {
+    let source = CommandLineSource(arguments: Array(arguments.dropFirst()))
+    if let request = OverrideSyntax.parseRun(arguments[2...], source: source, firstIndex: 1) {
+        do {
+            try Launch.perform(request)
+        } catch {
+            exit(error.status)
+        }
+    }
+}
+ProfileCommand.main()
