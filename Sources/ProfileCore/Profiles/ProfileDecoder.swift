@@ -54,7 +54,10 @@ public struct ProfileDecoder {
             case "description":
                 if let text = string(value, what: "`description`") { definition.description = located(text, value) }
             case "abstract":
-                if let flag = bool(value, what: "`abstract`") { definition.isAbstract = flag }
+                if let flag = bool(value, what: "`abstract`") {
+                    definition.isAbstract = flag
+                    definition.abstractLocation = location(pair.key)
+                }
             case "extends":
                 definition.extends = extends(value)
             case "env":

@@ -12,6 +12,8 @@ public struct ProfileDefinition: Sendable {
     public var description: Located<String>?
     /// An abstract profile can be extended but not run, and is hidden from `list`.
     public var isAbstract: Bool = false
+    /// Where `abstract: true` is written.
+    public var abstractLocation: SourceLocation?
     /// The parents, in order (later wins).
     public var extends: [Located<String>] = []
     /// Environment entries in the order written; a nil value unsets the variable.

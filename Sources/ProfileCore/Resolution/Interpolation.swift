@@ -40,10 +40,13 @@ public struct Interpolator {
     }
 
     private let lookup: (String) -> Variable?
+    private let enforcesRequired: Bool
 
-    /// An interpolator reading variables through `lookup`.
-    public init(lookup: @escaping (String) -> Variable?) {
+    /// An interpolator reading variables through `lookup`. With `enforcesRequired` false, `${VAR:?message}` of an
+    /// unset variable is not an error (for `lint`, which checks files, not the environment it runs in).
+    public init(enforcesRequired: Bool = true, lookup: @escaping (String) -> Variable?) {
         self.lookup = lookup
+        self.enforcesRequired = enforcesRequired
     }
 
     /// Interpolates `text`.
@@ -123,7 +126,7 @@ public struct Interpolator {
                     case "+":
                         result = missing ? Output(value: "", display: "", usesInvokingEnvironment: false) : word
                     default:  // "?"
-                        if missing {
+                        if missing && enforcesRequired {
                             let what = isUnset ? "is not set" : "is empty"
                             let detail = word.value.isEmpty ? "" : ": \(word.value)"
                             throw Failure(message: "`\(name)` \(what)\(detail)", offset: start, length: index - start + 1)

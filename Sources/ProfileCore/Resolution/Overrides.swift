@@ -38,8 +38,10 @@ public struct CommandLineSource: Sendable {
         var offsets: [Int] = []
         for argument in arguments {
             text += " "
-            offsets.append(text.count + 1)
-            text += argument
+            let quoted = ShellQuoting.quote(argument)
+            // A quoted argument starts one character later ('...'), unless it holds quotes itself.
+            offsets.append(text.count + 1 + (quoted != argument && !argument.contains("'") ? 1 : 0))
+            text += quoted
         }
         self.offsets = offsets
         file = SourceFile(path: "command line", bytes: Array(text.utf8))

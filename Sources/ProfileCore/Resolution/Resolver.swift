@@ -7,8 +7,13 @@ import ProfileRuntime
 public final class Resolver {
     /// What the resolution is for: `run` refuses abstract profiles, `show` explains them.
     public enum Purpose: Sendable {
+        /// For launching: everything must hold.
         case run
+        /// For showing: abstract profiles are allowed.
         case inspect
+        /// For checking files: abstract profiles are allowed, and `${VAR:?message}` does not require the
+        /// variable to be set where the check runs.
+        case lint
     }
 
     /// The repository the profiles come from; its diagnostics collect every problem.
@@ -40,10 +45,10 @@ public final class Resolver {
                     .error(
                         "profile `\(name.value)` is abstract: it can be extended, not run", at: name.location,
                         length: name.length,
-                        notes: [.note("declared abstract here", at: SourceLocation(file: definition.file, mark: Mark(line: 1, column: 1)))]))
+                        notes: definition.abstractLocation.map { [.note("declared abstract here", at: $0, length: 8)] } ?? []))
             }
         }
-        var resolved = merge(names: names.map(\.value), overrides: overrides, environment: environment)
+        var resolved = merge(names: names.map(\.value), overrides: overrides, environment: environment, purpose: purpose)
         if repository.diagnostics.filter({ $0.severity == .error }).count > errorsBefore { return nil }
         resolved.childEnvironment[WireFormat.environmentVariable] = WireFormat.encode(resolved.payload)
         return resolved
@@ -79,7 +84,9 @@ public final class Resolver {
         var location: SourceLocation
     }
 
-    private func merge(names: [String], overrides: Overrides, environment: EnvironmentTable) -> ResolvedProfile {
+    private func merge(
+        names: [String], overrides: Overrides, environment: EnvironmentTable, purpose: Purpose
+    ) -> ResolvedProfile {
         var arguments = ArgumentList()
         var flags: [String: Pending<Bool>] = [:]
         var mocks: [String: Pending<String>] = [:]
@@ -124,7 +131,7 @@ public final class Resolver {
             if changes[change.name] == nil { changeOrder.append(change.name) }
             changes[change.name] = change
         }
-        let interpolator = Interpolator { name in
+        let interpolator = Interpolator(enforcesRequired: purpose != .lint) { name in
             guard let value = table[name] else { return nil }
             return Interpolator.Variable(value: value, display: displays[name])
         }

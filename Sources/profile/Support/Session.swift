@@ -27,13 +27,14 @@ struct Session {
 
     /// Resolves a request for `run` or `show`, printing every problem; exits 64 or 65 when anything is wrong.
     func resolve(_ request: RunRequest, purpose: Resolver.Purpose) throws(Exit) -> ResolvedProfile {
-        if !request.problems.isEmpty {
-            Terminal.report(request.problems, environment: environment)
-            throw Exit(status: ExitStatus.usage)
-        }
         let resolver = Resolver(repository: repository)
         let resolved = resolver.resolve(
             request.names, overrides: request.overrides, environment: environment, purpose: purpose)
+        // Every problem at once: the command line's and the profiles'. A bad command line is a usage error.
+        if !request.problems.isEmpty {
+            Terminal.report(request.problems + repository.diagnostics, environment: environment)
+            throw Exit(status: ExitStatus.usage)
+        }
         try finish()
         guard let resolved else { throw Exit(status: ExitStatus.dataError) }
         return resolved
