@@ -11,11 +11,14 @@ public struct Interpolator {
         public var value: String
         /// How to display it; nil when it came from the invoking environment (displayed as `${NAME}`).
         public var display: String?
+        /// Whether the value includes text from the invoking environment.
+        public var usesInvokingEnvironment: Bool
 
-        /// Creates a variable.
-        public init(value: String, display: String?) {
+        /// Creates a variable; one without a display form comes from the invoking environment.
+        public init(value: String, display: String?, usesInvokingEnvironment: Bool? = nil) {
             self.value = value
             self.display = display
+            self.usesInvokingEnvironment = usesInvokingEnvironment ?? (display == nil)
         }
     }
 
@@ -97,7 +100,7 @@ public struct Interpolator {
                 let variable = lookup(name)
                 let reference = Output(
                     value: variable?.value ?? "", display: variable?.display ?? (variable == nil ? "" : "${\(name)}"),
-                    usesInvokingEnvironment: variable != nil && variable?.display == nil)
+                    usesInvokingEnvironment: variable?.usesInvokingEnvironment ?? false)
                 var result = reference
                 var op = ""
                 if characters[index] == ":" , index + 1 < characters.count, "-?+".contains(characters[index + 1]) {
@@ -147,7 +150,7 @@ public struct Interpolator {
                 if let variable = lookup(name) {
                     value += variable.value
                     display += variable.display ?? "${\(name)}"
-                    inherited = inherited || variable.display == nil
+                    inherited = inherited || variable.usesInvokingEnvironment
                 }
                 continue
             }

@@ -125,6 +125,7 @@ public final class Resolver {
         // The environment, applied in order like a shell: each entry sees what the entries before it built.
         var table = environment
         var displays: [String: String] = [:]
+        var tainted = Set<String>()
         var changes: [String: ResolvedProfile.EnvironmentChange] = [:]
         var changeOrder: [String] = []
         func record(_ change: ResolvedProfile.EnvironmentChange) {
@@ -133,7 +134,8 @@ public final class Resolver {
         }
         let interpolator = Interpolator(enforcesRequired: purpose != .lint) { name in
             guard let value = table[name] else { return nil }
-            return Interpolator.Variable(value: value, display: displays[name])
+            guard let display = displays[name] else { return Interpolator.Variable(value: value, display: nil) }
+            return Interpolator.Variable(value: value, display: display, usesInvokingEnvironment: tainted.contains(name))
         }
         for entry in entries {
             let name = entry.name.value
@@ -147,12 +149,14 @@ public final class Resolver {
             guard let value = entry.value else {
                 table[name] = nil
                 displays[name] = nil
+                tainted.remove(name)
                 record(.init(name: name, value: nil, display: nil, origin: entry.name.location, usesInvokingEnvironment: false))
                 continue
             }
             guard let output = interpolate(value, with: interpolator) else { continue }
             table[name] = output.value
             displays[name] = output.display
+            if output.usesInvokingEnvironment { tainted.insert(name) } else { tainted.remove(name) }
             record(
                 .init(
                     name: name, value: output.value, display: output.display, origin: entry.name.location,
@@ -165,6 +169,7 @@ public final class Resolver {
             }
             table[name.value] = value?.value
             displays[name.value] = value?.value
+            tainted.remove(name.value)
             record(
                 .init(
                     name: name.value, value: value?.value, display: value?.value, origin: name.location,
