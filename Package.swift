@@ -35,6 +35,7 @@ let package = Package(
         .executableTarget(name: "runtime-bench", dependencies: ["ProfileRuntime"], path: "Benchmarks/RuntimeBench"),
         .testTarget(name: "ProfileRuntimeTests", dependencies: ["ProfileRuntime"]),
         .testTarget(name: "ProfileCoreTests", dependencies: ["ProfileCore"], exclude: ["Fixtures"]),
-        .testTarget(name: "ProfileCLITests", dependencies: ["ProfileCore"], exclude: ["Fixtures"]),
+        // End-to-end: runs the built `profile` (and `countries`) binaries against real files and real children.
+        .testTarget(name: "ProfileCLITests", dependencies: ["profile", "countries", "ProfileCore"], exclude: ["Fixtures"]),
     ]
 )

@@ -19,6 +19,12 @@ extension ProfileCommand {
         @Flag(help: "Print JSON: [{\"name\", \"description\", \"abstract\", \"path\"}].")
         var json = false
 
+        /// A description on one line: folded and literal block scalars end with a newline, and may hold several.
+        static func oneLine(_ text: String) -> String {
+            text.split(whereSeparator: { $0 == "\n" || $0 == "\r" }).map { $0.trimmingSpaces() }.filter { !$0.isEmpty }
+                .joined(separator: " ")
+        }
+
         func run() throws {
             do {
                 let session = try Session(profilesDirectory: global.profilesDirectory)
@@ -39,7 +45,7 @@ extension ProfileCommand {
                     let items = summaries.map { summary, path in
                         JSONWriter.Value.object([
                             ("name", .string(summary.name)),
-                            ("description", summary.description.map { .string($0) } ?? .null),
+                            ("description", summary.description.map { .string(Self.oneLine($0)) } ?? .null),
                             ("abstract", .bool(summary.isAbstract)),
                             ("path", .string(path)),
                         ])
@@ -52,7 +58,7 @@ extension ProfileCommand {
                     var out = ""
                     for (summary, _) in summaries {
                         out += summary.name
-                        if let description = summary.description {
+                        if let description = summary.description.map(Self.oneLine), !description.isEmpty {
                             out += String(repeating: " ", count: width - summary.name.count + 2) + description
                         }
                         if summary.isAbstract { out += " (abstract)" }
@@ -66,5 +72,12 @@ extension ProfileCommand {
                 throw error.code
             }
         }
+    }
+}
+
+extension Substring {
+    /// Without leading and trailing spaces and tabs.
+    func trimmingSpaces() -> String {
+        String(drop { $0 == " " || $0 == "\t" }.reversed().drop { $0 == " " || $0 == "\t" }.reversed())
     }
 }

@@ -18,11 +18,9 @@ extension ProfileCommand {
         @OptionGroup var global: GlobalOptions
         @OptionGroup var overrides: OverrideOptions
 
-        @Argument(help: "The profiles to apply, in order.", completion: .custom { _, _, _ in [] })
-        var profiles: [String] = []
-
-        @Argument(parsing: .postTerminator, help: "The command to launch and its arguments, after `--`.")
-        var command: [String] = []
+        @Argument(help: ArgumentHelp("The profiles to apply, in order; then `--` and the command with its arguments.",
+                                     valueName: "profile"))
+        var profilesThenCommand: [String] = []
 
         func run() throws {
             let arguments = Array(CommandLine.arguments.dropFirst())

@@ -1,0 +1,33 @@
+import Foundation
+import Testing
+
+@Suite struct LintTests {
+    @Test func reportsEveryProblemInEveryFormat() throws {
+        let project = try Project([
+            "profiles/a.yml": "extends: b\nflgs: {}\n",
+            "profiles/b.yml": "env: {X: '${'}\n",
+            "profiles/c.yml": "env:\n  A: 1\n  A: 2\n",
+        ])
+        let text = try project.profile(["lint"])
+        #expect(text.status == 1)
+        #expect(text.stderr.hasSuffix("3 errors generated.\n"))
+        let github = try project.profile(["lint", "--format", "github"])
+        #expect(
+            github.stdout == """
+                ::error file=profiles/a.yml,line=2,col=1::unknown key `flgs` in a profile; did you mean `flags`?
+                ::error file=profiles/b.yml,line=1,col=11::unterminated `${`: add the closing `}` (or write `$$` for a literal `$`)
+                ::error file=profiles/c.yml,line=3,col=3::duplicate key `A`
+
+                """)
+        let json = try project.profile(["lint", "--format", "json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        #expect(object["errors"] as? Int == 3)
+    }
+
+    @Test func cleanProfilesPass() throws {
+        let project = try Project(["profiles/a.yml": "env: {TOKEN: '${API_TOKEN:?needed at run time}'}\n"])
+        let result = try project.profile(["lint"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stderr == "1 profiles checked, no problems.\n")
+    }
+}

@@ -1,0 +1,83 @@
+import Foundation
+import Testing
+
+@Suite struct ShowTests {
+    let files = [
+        "profiles/base.yml": "description: shared\nabstract: true\nenv: {LOG: info}\nflags: [a]\n",
+        "profiles/app.yml": """
+            description: The app
+            extends: base
+            env:
+              TOKEN: ${API_TOKEN}
+              HOME: null
+            arguments: [-x, '${LOG}']
+            mocks: {net: stub}
+            values: {n: 5, ratio: 2.50, name: "it's", on: true}
+            """,
+    ]
+
+    @Test func showsEachEntryWithItsOrigin() throws {
+        let project = try Project(files)
+        let result = try project.profile(["show", "app"], environment: ["API_TOKEN": "s3cret"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout == """
+                profile app  (base → app)
+                  The app
+
+                arguments (appended to the command):
+                  -x    profiles/app.yml:6
+                  info  profiles/app.yml:6
+
+                environment:
+                  LOG=info              profiles/base.yml:3
+                  TOKEN='${API_TOKEN}'  profiles/app.yml:4
+                  unset HOME            profiles/app.yml:5
+
+                flags:
+                  a on  profiles/base.yml:4
+
+                mocks:
+                  net → stub  profiles/app.yml:7
+
+                values:
+                  n = 5 (int)                profiles/app.yml:8
+                  name = 'it'\\''s' (string)  profiles/app.yml:8
+                  on = true (bool)           profiles/app.yml:8
+                  ratio = 2.50 (double)      profiles/app.yml:8
+
+                """)
+        #expect(!result.stdout.contains("s3cret"))
+        let revealed = try project.profile(["show", "app", "--reveal"], environment: ["API_TOKEN": "s3cret"])
+        #expect(revealed.stdout.contains("TOKEN=s3cret"))
+    }
+
+    @Test func jsonHasTheDocumentedShape() throws {
+        let project = try Project(files)
+        let result = try project.profile(["show", "app", "--json", "--enable", "b"], environment: ["API_TOKEN": "s3cret"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(object["version"] as? Int == 1)
+        #expect(object["profiles"] as? [String] == ["app"])
+        #expect(object["chain"] as? [String] == ["base", "app"])
+        let environment = try #require(object["environment"] as? [[String: Any]])
+        #expect(environment.map { $0["name"] as? String } == ["LOG", "TOKEN", "HOME"])
+        #expect(environment[1]["value"] as? String == "${API_TOKEN}")
+        #expect(environment[1]["fromInvokingEnvironment"] as? Bool == true)
+        #expect(environment[2]["value"] is NSNull)
+        #expect(environment[0]["origin"] as? String == "profiles/base.yml:3:7")
+        let flags = try #require(object["flags"] as? [[String: Any]])
+        #expect(flags.map { $0["key"] as? String } == ["a", "b"])
+        #expect(flags[1]["origin"] as? String == "command line:1:34")
+        let values = try #require(object["values"] as? [[String: Any]])
+        #expect(values.map { $0["type"] as? String } == ["int", "string", "bool", "double"])
+        #expect(values[0]["value"] as? Int == 5)
+    }
+
+    @Test func showExplainsAbstractProfiles() throws {
+        let project = try Project(files)
+        let result = try project.profile(["show", "base"])
+        #expect(result.status == 0)
+        #expect(result.stdout.hasPrefix("profile base\n  shared\n"))
+    }
+}
