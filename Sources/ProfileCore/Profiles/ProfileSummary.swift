@@ -10,6 +10,13 @@ public struct ProfileSummary: Sendable, Equatable {
     /// Whether the profile is abstract (hidden from `list` and completion).
     public var isAbstract: Bool
 
+    /// Creates a summary.
+    public init(name: String, description: String?, isAbstract: Bool) {
+        self.name = name
+        self.description = description
+        self.isAbstract = isAbstract
+    }
+
     /// The summary of the profile in `path`, or nil when the file cannot be read or parsed (the full load
     /// reports why).
     public static func read(name: String, path: String) -> ProfileSummary? {

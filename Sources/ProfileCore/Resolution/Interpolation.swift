@@ -40,6 +40,13 @@ public struct Interpolator {
         public var offset: Int
         /// How many characters the problem spans.
         public var length: Int
+
+        /// Creates a failure.
+        public init(message: String, offset: Int, length: Int) {
+            self.message = message
+            self.offset = offset
+            self.length = length
+        }
     }
 
     private let lookup: (String) -> Variable?

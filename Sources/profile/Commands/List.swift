@@ -31,14 +31,13 @@ extension ProfileCommand {
                 let directory = session.repository.directory
                 var summaries: [(ProfileSummary, String)] = []
                 for name in directory.names {
-                    let path = directory.entries[name]!.path
-                    guard let summary = ProfileSummary.read(name: name, path: path) else {
-                        // Unreadable or unparsable: the full load says why.
-                        _ = session.repository.definition(name)
-                        continue
-                    }
-                    if summary.isAbstract && !all { continue }
-                    summaries.append((summary, path))
+                    // `list` loads every profile in full, so that it reports broken ones; completion reads only
+                    // summaries (see ProfileSummary).
+                    guard let definition = session.repository.definition(name) else { continue }
+                    if definition.isAbstract && !all { continue }
+                    let summary = ProfileSummary(
+                        name: name, description: definition.description?.value, isAbstract: definition.isAbstract)
+                    summaries.append((summary, directory.entries[name]!.path))
                 }
                 session.repository.reportDirectoryProblems()
                 if json {
