@@ -12,13 +12,33 @@ public struct Linter {
     /// diagnostics sorted by place, duplicates removed.
     public func run(environment: EnvironmentTable = EnvironmentTable()) -> [Diagnostic] {
         repository.reportDirectoryProblems()
+        _ = repository.catalog
         let directory = repository.directory
         for name in directory.names {
             let resolver = Resolver(repository: repository)
             let located = Located(name, at: SourceLocation(file: SourceFile(path: directory.entries[name]!.path, bytes: []), mark: Mark(line: 0, column: 0)))
             _ = resolver.resolve([located], environment: environment, purpose: .lint)
+            if let definition = repository.definition(name) { checkInjection(definition) }
+            if let overlay = repository.overlay(name) { checkInjection(overlay) }
         }
         return Self.unique(repository.diagnostics).sortedByLocation()
+    }
+
+    /// Variables that make the dynamic loader inject code into the child.
+    public static func injectsCode(_ name: String) -> Bool {
+        name == "LD_PRELOAD" || name == "LD_LIBRARY_PATH" || name == "LD_AUDIT" || name.hasPrefix("DYLD_")
+    }
+
+    /// Warns when a shared profile sets a variable that injects code into every child launched with it.
+    private func checkInjection(_ definition: ProfileDefinition) {
+        guard !definition.isOverlay else { return }
+        for entry in definition.environment where entry.value != nil && Self.injectsCode(entry.name.value) {
+            repository.report(
+                .warning(
+                    "`\(entry.name.value)` makes the dynamic loader inject code into every child launched with "
+                        + "`\(definition.name)`; keep it out of shared profiles (a personal `\(definition.name).local.yml` "
+                        + "is the place for it)", at: entry.name.location, length: entry.name.length))
+        }
     }
 
     /// The diagnostics without repeats (a parent's mistake is found again through each child).

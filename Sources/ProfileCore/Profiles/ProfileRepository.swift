@@ -8,6 +8,7 @@ public final class ProfileRepository {
     public private(set) var diagnostics: [Diagnostic] = []
 
     private var definitions: [String: ProfileDefinition?] = [:]
+    private var loadedCatalog: Catalog??
     private var overlays: [String: ProfileDefinition?] = [:]
     private var reported = Set<String>()
 
@@ -49,6 +50,24 @@ public final class ProfileRepository {
         }
     }
 
+    /// The catalog, when the directory has one that can be read (its problems are reported on first use).
+    public var catalog: Catalog? {
+        if let loadedCatalog { return loadedCatalog }
+        var catalog: Catalog?
+        if let path = directory.catalogPath {
+            switch Self.parse(path: path) {
+            case .failure(let diagnostic):
+                diagnostics.append(diagnostic)
+            case .success(let document):
+                let (decoded, problems) = CatalogDecoder.decode(document)
+                diagnostics.append(contentsOf: problems)
+                catalog = decoded
+            }
+        }
+        loadedCatalog = .some(catalog)
+        return catalog
+    }
+
     /// The definition of profile `name`, or nil when it does not exist or its file cannot be read or parsed.
     public func definition(_ name: String) -> ProfileDefinition? {
         if let cached = definitions[name] { return cached }
@@ -80,8 +99,13 @@ public final class ProfileRepository {
             diagnostics.append(diagnostic)
             return nil
         case .success(let document):
-            let (definition, problems) = ProfileDecoder.decode(document, name: name, isOverlay: isOverlay)
+            var (definition, problems) = ProfileDecoder.decode(document, name: name, isOverlay: isOverlay)
             diagnostics.append(contentsOf: problems)
+            if let catalog {
+                let (findings, values) = CatalogChecker(catalog: catalog).check(definition)
+                diagnostics.append(contentsOf: findings)
+                definition.values = values
+            }
             return definition
         }
     }

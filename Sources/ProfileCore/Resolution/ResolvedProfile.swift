@@ -25,6 +25,9 @@ public struct ResolvedProfile: Sendable {
         public var origin: SourceLocation
         /// Whether the value includes text from the invoking environment (through `${...}`).
         public var usesInvokingEnvironment: Bool
+        /// Whether the value is hidden unless revealed: it uses the invoking environment, or the catalog marks the
+        /// variable secret.
+        public var isSecret: Bool = false
     }
 
     /// One flag, mock or value setting.

@@ -110,13 +110,29 @@ public final class Resolver {
             entries.append(contentsOf: definition.environment)
         }
         var environmentOverrides: [(Located<String>, Located<String>?)] = []
+        let catalog = repository.catalog
+        let checker = catalog.map(CatalogChecker.init)
         for item in overrides.items {
             switch item {
-            case .enable(let key): flags[key.value] = Pending(value: true, location: key.location)
-            case .disable(let key): flags[key.value] = Pending(value: false, location: key.location)
-            case .mock(let key, let variant): mocks[key.value] = Pending(value: variant.value, location: key.location)
+            case .enable(let key), .disable(let key):
+                if let problem = checker?.checkFlag(key) { repository.report(problem) }
+                if case .enable = item {
+                    flags[key.value] = Pending(value: true, location: key.location)
+                } else {
+                    flags[key.value] = Pending(value: false, location: key.location)
+                }
+            case .mock(let key, let variant):
+                if let problems = checker?.checkMock(key, variant) { repository.report(problems) }
+                mocks[key.value] = Pending(value: variant.value, location: key.location)
             case .value(let key, let text):
-                values[key.value] = Pending(value: TypedValue.inferred(fromPlain: text.value), location: key.location)
+                var typed = TypedValue.inferred(fromPlain: text.value)
+                if let checker {
+                    switch checker.checkOverride(key, text) {
+                    case .success(let checked): typed = checked
+                    case .failure(let problem): repository.report(problem)
+                    }
+                }
+                values[key.value] = Pending(value: typed, location: key.location)
             case .setEnvironment(let name, let value): environmentOverrides.append((name, value))
             case .unsetEnvironment(let name): environmentOverrides.append((name, nil))
             }
@@ -196,16 +212,34 @@ public final class Resolver {
                 value = .string(output.value)
                 display = output.display
                 secret = output.usesInvokingEnvironment
+                if let checker {
+                    switch checker.checkInterpolated(key, text: output.value, at: pending.location) {
+                    case .success(let typed): value = typed
+                    case .failure(let problem): repository.report(problem)
+                    }
+                }
+            }
+            if catalog?.value(key)?.isSecret == true {
+                secret = true
+                display = "<secret>"
             }
             resolvedValues.append(.init(key: key, value: value, display: display, origin: pending.location, isSecret: secret))
         }
 
+        var environmentChanges = changeOrder.map { changes[$0]! }
+        for index in environmentChanges.indices where environmentChanges[index].value != nil {
+            environmentChanges[index].isSecret = environmentChanges[index].usesInvokingEnvironment
+            if catalog?.environmentVariable(environmentChanges[index].name)?.isSecret == true {
+                environmentChanges[index].display = "<secret>"
+                environmentChanges[index].isSecret = true
+            }
+        }
         return ResolvedProfile(
             names: names,
             chain: order.map { $0.isOverlay ? "\($0.name).local" : $0.name },
             description: description,
             arguments: resolvedArguments,
-            environment: changeOrder.map { changes[$0]! },
+            environment: environmentChanges,
             flags: flags.keys.sorted().map {
                 .init(key: $0, value: flags[$0]!.value, display: flags[$0]!.value ? "on" : "off",
                       origin: flags[$0]!.location, isSecret: false)

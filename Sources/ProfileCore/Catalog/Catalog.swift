@@ -1,0 +1,112 @@
+/// What exists, declared once in `profiles/_catalog.yml`: flags, mock points with their variants, typed values and
+/// notable environment variables. When a catalog exists every profile and every override is checked against it,
+/// and `profile generate swift` turns it into typed Swift.
+public struct Catalog: Sendable {
+    /// A declared flag.
+    public struct Flag: Sendable {
+        /// The flag's key (`skipOnboarding`).
+        public var key: Located<String>
+        /// What it does.
+        public var description: String?
+        /// Its value when no profile sets it.
+        public var defaultValue: Bool
+    }
+
+    /// A declared mock point.
+    public struct MockPoint: Sendable {
+        /// A variant of a mock point.
+        public struct Variant: Sendable {
+            /// The variant's name (`local-mock`).
+            public var name: String
+            /// What it does.
+            public var description: String?
+        }
+
+        /// The mock point's key (`countries`).
+        public var key: Located<String>
+        /// What it stands for.
+        public var description: String?
+        /// The allowed variants, in the order declared.
+        public var variants: [Variant]
+        /// The variant used when no profile selects one (the first declared when not given).
+        public var defaultVariant: String
+    }
+
+    /// The types a value can have.
+    public enum ValueType: Sendable, Equatable {
+        case string
+        case int
+        case double
+        case bool
+        /// An absolute URL (`scheme://…` or `scheme:…`).
+        case url
+        /// One of a list of strings.
+        case `enum`([String])
+
+        /// The name used in the catalog and in messages.
+        public var name: String {
+            switch self {
+            case .string: return "string"
+            case .int: return "int"
+            case .double: return "double"
+            case .bool: return "bool"
+            case .url: return "url"
+            case .enum: return "enum"
+            }
+        }
+
+        /// The names accepted in the catalog's `type:`.
+        public static let names = ["string", "int", "double", "bool", "url", "enum"]
+    }
+
+    /// A declared value.
+    public struct Value: Sendable {
+        /// The value's key (`pageSize`, `http.timeout`).
+        public var key: Located<String>
+        /// Its type.
+        public var type: ValueType
+        /// What it controls.
+        public var description: String?
+        /// Its value when no profile sets it.
+        public var defaultValue: TypedValue?
+        /// The smallest allowed number (int and double).
+        public var minimum: Double?
+        /// The largest allowed number (int and double).
+        public var maximum: Double?
+        /// Whether the value is secret: hidden by `show` and by exports meant for reading.
+        public var isSecret: Bool
+    }
+
+    /// A declared environment variable.
+    public struct EnvironmentVariable: Sendable {
+        /// The variable's name.
+        public var name: Located<String>
+        /// What it is for.
+        public var description: String?
+        /// Whether its value is secret.
+        public var isSecret: Bool
+    }
+
+    /// The catalog's file.
+    public var file: SourceFile
+    /// Declared flags, in order.
+    public var flags: [Flag] = []
+    /// Declared mock points, in order.
+    public var mocks: [MockPoint] = []
+    /// Declared values, in order.
+    public var values: [Value] = []
+    /// Declared environment variables, in order.
+    public var environment: [EnvironmentVariable] = []
+
+    /// Creates an empty catalog for `file`.
+    public init(file: SourceFile) { self.file = file }
+
+    /// The flag with this key.
+    public func flag(_ key: String) -> Flag? { flags.first { $0.key.value == key } }
+    /// The mock point with this key.
+    public func mock(_ key: String) -> MockPoint? { mocks.first { $0.key.value == key } }
+    /// The value with this key.
+    public func value(_ key: String) -> Value? { values.first { $0.key.value == key } }
+    /// The environment variable with this name.
+    public func environmentVariable(_ name: String) -> EnvironmentVariable? { environment.first { $0.name.value == name } }
+}

@@ -1,0 +1,200 @@
+/// Checks profiles and command-line overrides against the ``Catalog``: unknown flags, mock points, variants and
+/// value keys, wrong value types, out-of-range numbers. Every finding is located, with a near miss when there is one.
+public struct CatalogChecker {
+    /// The catalog.
+    public let catalog: Catalog
+
+    /// A checker for `catalog`.
+    public init(catalog: Catalog) { self.catalog = catalog }
+
+    /// A problem with a value, before it is located.
+    public struct Problem: Error, Sendable {
+        /// The message.
+        public var text: String
+        /// The near miss.
+        public var suggestion: String?
+    }
+
+    /// What is checked: a value's text and how it was written.
+    public struct Candidate: Sendable {
+        /// The value as typed by YAML (or inferred from command-line text).
+        public var value: TypedValue
+        /// Whether the text was written as a string (quoted), so that `5` is not accepted as an int.
+        public var isQuoted: Bool
+    }
+
+    /// A candidate from a YAML node (for the catalog's own defaults).
+    static func typed(defaultNode node: YAMLNode) -> Candidate {
+        guard let scalar = node.scalar else { return Candidate(value: .string(""), isQuoted: true) }
+        if scalar.style != .plain { return Candidate(value: .string(scalar.text), isQuoted: true) }
+        return Candidate(value: TypedValue.inferred(fromPlain: scalar.text), isQuoted: false)
+    }
+
+    /// The value converted to the declared type, or what is wrong with it.
+    public static func check(_ candidate: Candidate, against declaration: Catalog.Value) -> Result<TypedValue, Problem> {
+        let value = candidate.value
+        let shown = "`\(value.text)`"
+        func wrong(_ expected: String) -> Result<TypedValue, Problem> {
+            .failure(Problem(text: "`\(declaration.key.value)` is \(expected); \(shown) is not", suggestion: nil))
+        }
+        func range(_ number: Double) -> Problem? {
+            if let minimum = declaration.minimum, number < minimum {
+                return Problem(text: "`\(declaration.key.value)` must be at least \(format(minimum)); \(shown) is smaller", suggestion: nil)
+            }
+            if let maximum = declaration.maximum, number > maximum {
+                return Problem(text: "`\(declaration.key.value)` must be at most \(format(maximum)); \(shown) is larger", suggestion: nil)
+            }
+            return nil
+        }
+        switch declaration.type {
+        case .string:
+            return .success(.string(value.text))
+        case .int:
+            let number: Int?
+            switch value {
+            case .int(let parsed, _): number = parsed
+            case .string(let text) where !candidate.isQuoted: number = TypedValue.parseInt(text)
+            default: number = nil
+            }
+            guard let number else { return wrong("an int") }
+            if let problem = range(Double(number)) { return .failure(problem) }
+            return .success(.int(number, text: value.text))
+        case .double:
+            let number: Double?
+            switch value {
+            case .int(let parsed, _): number = Double(parsed)
+            case .double(let parsed, _): number = parsed
+            default: number = nil
+            }
+            guard let number else { return wrong("a double") }
+            if let problem = range(number) { return .failure(problem) }
+            return .success(.double(number, text: value.text))
+        case .bool:
+            guard case .bool = value else { return wrong("a bool (`true` or `false`)") }
+            return .success(value)
+        case .url:
+            guard case .string(let text) = value, isURL(text) else { return wrong("an absolute URL (`https://…`)") }
+            return .success(value)
+        case .enum(let cases):
+            guard cases.contains(value.text) else {
+                return .failure(
+                    Problem(
+                        text: "`\(declaration.key.value)` is one of \(cases.map { "`\($0)`" }.joined(separator: ", ")); \(shown) is not",
+                        suggestion: NearMiss.suggestion(for: value.text, in: cases)))
+            }
+            return .success(.string(value.text))
+        }
+    }
+
+    /// `scheme:` followed by something, the scheme being a letter then letters, digits, `+`, `-` or `.`.
+    static func isURL(_ text: String) -> Bool {
+        guard let colon = text.firstIndex(of: ":"), colon != text.startIndex, text.index(after: colon) != text.endIndex else {
+            return false
+        }
+        let scheme = text[..<colon]
+        guard scheme.first!.isLetter, scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else {
+            return false
+        }
+        return !text.contains(" ")
+    }
+
+    private static func format(_ number: Double) -> String {
+        number == number.rounded() && abs(number) < 1e15 ? String(Int(number)) : String(number)
+    }
+
+    /// Checks one profile file's flags, mocks and values; returns the diagnostics and the values retyped to their
+    /// declared types (a plain `5` declared as a string becomes the string `"5"`).
+    public func check(_ definition: ProfileDefinition) -> ([Diagnostic], [Setting<TypedValue?>]) {
+        var diagnostics: [Diagnostic] = []
+        for flag in definition.flags {
+            if let problem = checkFlag(flag.key) { diagnostics.append(problem) }
+        }
+        for mock in definition.mocks {
+            diagnostics.append(contentsOf: checkMock(mock.key, mock.value))
+        }
+        var values: [Setting<TypedValue?>] = []
+        for setting in definition.values {
+            guard let declaration = catalog.value(setting.key.value) else {
+                diagnostics.append(unknown("value", setting.key, in: catalog.values.map(\.key.value)))
+                values.append(setting)
+                continue
+            }
+            guard let value = setting.value.value else {
+                values.append(setting)
+                continue
+            }
+            // Interpolated strings are checked once interpolated, by the resolver.
+            if case .string(let text) = value, text.contains("$") {
+                values.append(setting)
+                continue
+            }
+            let quoted: Bool
+            if case .string = value { quoted = !isPlainScalar(setting.value.location) } else { quoted = false }
+            switch Self.check(Candidate(value: value, isQuoted: quoted), against: declaration) {
+            case .success(let typed):
+                values.append(Setting(key: setting.key, value: Located(typed, at: setting.value.location, length: setting.value.length)))
+            case .failure(let problem):
+                diagnostics.append(.error(problem.text, at: setting.value.location, length: setting.value.length, suggestion: problem.suggestion))
+                values.append(setting)
+            }
+        }
+        return (diagnostics, values)
+    }
+
+    /// Whether the scalar at `location` is written plain (not quoted).
+    private func isPlainScalar(_ location: SourceLocation) -> Bool {
+        guard let line = location.file.line(Int(location.mark.line)) else { return true }
+        let first = line.dropFirst(Int(location.mark.column) - 1).first
+        return first != "\"" && first != "'"
+    }
+
+    /// An unknown flag, or nil.
+    public func checkFlag(_ key: Located<String>) -> Diagnostic? {
+        guard catalog.flag(key.value) == nil else { return nil }
+        return unknown("flag", key, in: catalog.flags.map(\.key.value))
+    }
+
+    /// An unknown mock point or variant.
+    public func checkMock(_ key: Located<String>, _ variant: Located<String>) -> [Diagnostic] {
+        guard let declaration = catalog.mock(key.value) else {
+            return [unknown("mock point", key, in: catalog.mocks.map(\.key.value))]
+        }
+        let names = declaration.variants.map(\.name)
+        guard names.contains(variant.value) else {
+            return [
+                .error(
+                    "unknown variant `\(variant.value)` for mock point `\(key.value)` (variants: \(names.map { "`\($0)`" }.joined(separator: ", ")))",
+                    at: variant.location, length: variant.length, suggestion: NearMiss.suggestion(for: variant.value, in: names))
+            ]
+        }
+        return []
+    }
+
+    /// A command-line `--value KEY=TEXT`, typed by the catalog.
+    public func checkOverride(_ key: Located<String>, _ text: Located<String>) -> Result<TypedValue, Diagnostic> {
+        guard let declaration = catalog.value(key.value) else {
+            return .failure(unknown("value", key, in: catalog.values.map(\.key.value)))
+        }
+        let candidate = Candidate(value: TypedValue.inferred(fromPlain: text.value), isQuoted: false)
+        switch Self.check(candidate, against: declaration) {
+        case .success(let typed): return .success(typed)
+        case .failure(let problem):
+            return .failure(.error(problem.text, at: text.location, length: text.length, suggestion: problem.suggestion))
+        }
+    }
+
+    /// An interpolated string value, checked once its text is known.
+    public func checkInterpolated(_ key: String, text: String, at location: SourceLocation) -> Result<TypedValue, Diagnostic> {
+        guard let declaration = catalog.value(key) else { return .success(.string(text)) }
+        switch Self.check(Candidate(value: TypedValue.inferred(fromPlain: text), isQuoted: false), against: declaration) {
+        case .success(let typed): return .success(typed)
+        case .failure(let problem): return .failure(.error(problem.text, at: location, suggestion: problem.suggestion))
+        }
+    }
+
+    private func unknown(_ what: String, _ key: Located<String>, in names: [String]) -> Diagnostic {
+        .error(
+            "unknown \(what) `\(key.value)`: the catalog (\(catalog.file.path)) does not declare it", at: key.location,
+            length: key.length, suggestion: NearMiss.suggestion(for: key.value, in: names))
+    }
+}

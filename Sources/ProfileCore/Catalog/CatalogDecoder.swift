@@ -1,0 +1,235 @@
+/// Reads `profiles/_catalog.yml` into a ``Catalog``, reporting every problem in it.
+///
+/// ```yaml
+/// flags:
+///   skipOnboarding: Skip the onboarding screens      # shorthand: the description
+///   inMemorySettings: {description: Keep settings in memory, default: false}
+/// mocks:
+///   countries:
+///     description: Where the countries come from
+///     variants: {live: The REST API, local-mock: Bundled JSON}   # or a list of names
+///     default: live                                              # else the first variant
+/// values:
+///   pageSize: {type: int, default: 20, minimum: 1, maximum: 100, description: Countries per page}
+///   theme: {type: enum, cases: [light, dark, system], default: system}
+///   apiToken: {type: string, secret: true}
+/// env:
+///   API_TOKEN: {description: Token for the staging API, secret: true}
+/// ```
+public struct CatalogDecoder {
+    /// The top-level keys of a catalog.
+    public static let keys = ["description", "flags", "mocks", "values", "env"]
+    private var diagnostics: [Diagnostic] = []
+    private var catalog: Catalog
+
+    /// Decodes `document`; the catalog holds every entry that could be read.
+    public static func decode(_ document: YAMLDocument) -> (Catalog, [Diagnostic]) {
+        var decoder = CatalogDecoder(catalog: Catalog(file: document.file))
+        decoder.decode(document.root)
+        return (decoder.catalog, document.diagnostics + decoder.diagnostics)
+    }
+
+    private init(catalog: Catalog) { self.catalog = catalog }
+
+    private func location(_ node: YAMLNode) -> SourceLocation { SourceLocation(file: catalog.file, mark: node.mark) }
+
+    private mutating func error(_ message: String, _ node: YAMLNode, suggestion: String? = nil) {
+        diagnostics.append(.error(message, at: location(node), length: node.displayLength, suggestion: suggestion))
+    }
+
+    private mutating func decode(_ root: YAMLNode?) {
+        guard let root else { return }
+        guard let pairs = root.mapping else {
+            error("the catalog is a mapping with `flags`, `mocks`, `values` and `env`; this file holds \(root.kindDescription)", root)
+            return
+        }
+        for pair in pairs {
+            let key = pair.key.scalar?.text ?? ""
+            switch key {
+            case "description": break
+            case "flags": for entry in entries(pair.value, what: "flags") { flag(entry.0, entry.1) }
+            case "mocks": for entry in entries(pair.value, what: "mocks") { mock(entry.0, entry.1) }
+            case "values": for entry in entries(pair.value, what: "values") { value(entry.0, entry.1) }
+            case "env": for entry in entries(pair.value, what: "env") { environment(entry.0, entry.1) }
+            default:
+                error("unknown key `\(key)` in the catalog", pair.key, suggestion: NearMiss.suggestion(for: key, in: Self.keys))
+            }
+        }
+    }
+
+    private mutating func entries(_ node: YAMLNode, what: String) -> [(YAMLNode, YAMLNode)] {
+        if node.isNull { return [] }
+        guard let pairs = node.mapping else {
+            error("`\(what)` in the catalog takes a mapping of names to declarations; this is \(node.kindDescription)", node)
+            return []
+        }
+        return pairs.map { ($0.key, $0.value) }
+    }
+
+    /// The declaration's fields: a scalar is shorthand for the description.
+    private mutating func fields(_ node: YAMLNode, allowed: [String], what: String) -> (String?, [String: YAMLNode])? {
+        if node.isNull { return (nil, [:]) }
+        if let scalar = node.scalar { return (scalar.text, [:]) }
+        guard let pairs = node.mapping else {
+            error("\(what) takes a description or a mapping of \(allowed.map { "`\($0)`" }.joined(separator: ", ")); this is \(node.kindDescription)", node)
+            return nil
+        }
+        var result: [String: YAMLNode] = [:]
+        var description: String?
+        for pair in pairs {
+            let key = pair.key.scalar?.text ?? ""
+            guard allowed.contains(key) || key == "description" else {
+                error("unknown key `\(key)` in \(what)", pair.key, suggestion: NearMiss.suggestion(for: key, in: allowed + ["description"]))
+                continue
+            }
+            if key == "description" {
+                description = pair.value.scalar?.text
+                if description == nil { error("`description` takes a string", pair.value) }
+            } else {
+                result[key] = pair.value
+            }
+        }
+        return (description, result)
+    }
+
+    private mutating func name(_ node: YAMLNode, what: String) -> Located<String>? {
+        guard let text = node.scalar?.text, Names.isValidKey(text) else {
+            error("`\(node.scalar?.text ?? "")` is not a valid \(what) name (words of letters, digits and `_`, joined by `.` or `-`)", node)
+            return nil
+        }
+        return Located(text, at: location(node), length: node.displayLength)
+    }
+
+    private mutating func flag(_ keyNode: YAMLNode, _ node: YAMLNode) {
+        guard let key = name(keyNode, what: "flag"), let (description, fields) = fields(node, allowed: ["default"], what: "flag `\(keyNode.scalar?.text ?? "")`") else { return }
+        var defaultValue = false
+        if let value = fields["default"] {
+            if let flag = ProfileDecoder.boolean(value) { defaultValue = flag } else { error("a flag's `default` is `true` or `false`", value) }
+        }
+        catalog.flags.append(Catalog.Flag(key: key, description: description, defaultValue: defaultValue))
+    }
+
+    private mutating func mock(_ keyNode: YAMLNode, _ node: YAMLNode) {
+        guard let key = name(keyNode, what: "mock point") else { return }
+        var variants: [Catalog.MockPoint.Variant] = []
+        var description: String?
+        var defaultNode: YAMLNode?
+        var variantsNode: YAMLNode?
+        if node.sequence != nil {
+            variantsNode = node
+        } else {
+            guard let (text, fields) = fields(node, allowed: ["variants", "default"], what: "mock point `\(key.value)`") else { return }
+            description = text
+            variantsNode = fields["variants"]
+            defaultNode = fields["default"]
+        }
+        guard let variantsNode else {
+            error("mock point `\(key.value)` needs `variants`", keyNode)
+            return
+        }
+        switch variantsNode.content {
+        case .sequence(let items):
+            for item in items {
+                guard let text = item.scalar?.text, Names.isValidVariant(text) else {
+                    error("a variant is a name without spaces, `,`, `;` or `=`", item)
+                    continue
+                }
+                variants.append(.init(name: text, description: nil))
+            }
+        case .mapping(let pairs):
+            for pair in pairs {
+                guard let text = pair.key.scalar?.text, Names.isValidVariant(text) else {
+                    error("a variant is a name without spaces, `,`, `;` or `=`", pair.key)
+                    continue
+                }
+                variants.append(.init(name: text, description: pair.value.isNull ? nil : pair.value.scalar?.text))
+            }
+        case .scalar:
+            error("`variants` takes a list of names or a mapping of names to descriptions", variantsNode)
+            return
+        }
+        guard let first = variants.first else {
+            error("mock point `\(key.value)` declares no variants", variantsNode)
+            return
+        }
+        var defaultVariant = first.name
+        if let defaultNode {
+            let text = defaultNode.scalar?.text ?? ""
+            if variants.contains(where: { $0.name == text }) {
+                defaultVariant = text
+            } else {
+                error("the default `\(text)` is not one of the variants of `\(key.value)`", defaultNode,
+                      suggestion: NearMiss.suggestion(for: text, in: variants.map(\.name)))
+            }
+        }
+        catalog.mocks.append(Catalog.MockPoint(key: key, description: description, variants: variants, defaultVariant: defaultVariant))
+    }
+
+    private mutating func value(_ keyNode: YAMLNode, _ node: YAMLNode) {
+        guard let key = name(keyNode, what: "value"),
+            let (description, fields) = fields(
+                node, allowed: ["type", "default", "minimum", "maximum", "cases", "secret"], what: "value `\(keyNode.scalar?.text ?? "")`")
+        else { return }
+        guard let typeNode = fields["type"] else {
+            error("value `\(key.value)` needs a `type` (\(Catalog.ValueType.names.joined(separator: ", ")))", keyNode)
+            return
+        }
+        let typeName = typeNode.scalar?.text ?? ""
+        var type: Catalog.ValueType
+        switch typeName {
+        case "string": type = .string
+        case "int": type = .int
+        case "double": type = .double
+        case "bool": type = .bool
+        case "url": type = .url
+        case "enum": type = .enum([])
+        default:
+            error("unknown type `\(typeName)` (\(Catalog.ValueType.names.joined(separator: ", ")))", typeNode,
+                  suggestion: NearMiss.suggestion(for: typeName, in: Catalog.ValueType.names))
+            return
+        }
+        if case .enum = type {
+            guard let cases = fields["cases"]?.sequence?.compactMap({ $0.scalar?.text }), !cases.isEmpty else {
+                error("an `enum` value needs `cases`: the list of allowed strings", fields["cases"] ?? typeNode)
+                return
+            }
+            type = .enum(cases)
+        } else if let cases = fields["cases"] {
+            error("`cases` is for `enum` values", cases)
+        }
+        var entry = Catalog.Value(key: key, type: type, description: description, defaultValue: nil, minimum: nil, maximum: nil, isSecret: false)
+        for bound in ["minimum", "maximum"] {
+            guard let node = fields[bound] else { continue }
+            guard type == .int || type == .double, let text = node.scalar?.text, let number = Double(text) else {
+                error("`\(bound)` is a number, for `int` and `double` values", node)
+                continue
+            }
+            if bound == "minimum" { entry.minimum = number } else { entry.maximum = number }
+        }
+        if let secret = fields["secret"] {
+            if let flag = ProfileDecoder.boolean(secret) { entry.isSecret = flag } else { error("`secret` is `true` or `false`", secret) }
+        }
+        if let defaultNode = fields["default"] {
+            let checker = CatalogChecker.typed(defaultNode: defaultNode)
+            switch CatalogChecker.check(checker, against: entry) {
+            case .success(let typed): entry.defaultValue = typed
+            case .failure(let message): error("the default of `\(key.value)`: \(message.text)", defaultNode, suggestion: message.suggestion)
+            }
+        }
+        catalog.values.append(entry)
+    }
+
+    private mutating func environment(_ keyNode: YAMLNode, _ node: YAMLNode) {
+        guard let name = keyNode.scalar?.text, Names.isValidEnvironmentName(name) else {
+            error("`\(keyNode.scalar?.text ?? "")` is not a valid environment variable name", keyNode)
+            return
+        }
+        guard let (description, fields) = fields(node, allowed: ["secret"], what: "environment variable `\(name)`") else { return }
+        var secret = false
+        if let node = fields["secret"] {
+            if let flag = ProfileDecoder.boolean(node) { secret = flag } else { error("`secret` is `true` or `false`", node) }
+        }
+        catalog.environment.append(
+            Catalog.EnvironmentVariable(name: Located(name, at: location(keyNode), length: name.count), description: description, isSecret: secret))
+    }
+}
