@@ -7,14 +7,24 @@ public enum NearMiss {
         guard !target.isEmpty else { return nil }
         let limit = max(1, min(3, target.count / 3 + 1))
         var best: (String, Int)?
+        var prefixMatch: String?
         for candidate in candidates where candidate != name {
             let lowered = Array(candidate.lowercased().unicodeScalars)
             if lowered == target { return candidate }
+            // `integer` for `int`, `local` for `local-mock`: one is a prefix of the other, three letters or more.
+            if min(lowered.count, target.count) >= 3, lowered.starts(with: target) || target.starts(with: lowered),
+                prefixMatch == nil
+            {
+                prefixMatch = candidate
+            }
             if abs(lowered.count - target.count) > limit { continue }
             let distance = editDistance(target, lowered, limit: limit)
-            if distance <= limit, best == nil || distance < best!.1 { best = (candidate, distance) }
+            // A distance as long as the name itself is a different word, not a typo (`z` is not a typo of `x`).
+            if distance <= limit, distance < min(target.count, lowered.count), best == nil || distance < best!.1 {
+                best = (candidate, distance)
+            }
         }
-        return best?.0
+        return best?.0 ?? prefixMatch
     }
 
     /// Damerau–Levenshtein (optimal string alignment) distance, cut short past `limit`.

@@ -9,6 +9,8 @@ import Testing
         #expect(NearMiss.suggestion(for: "UITEST", in: names) == "uitest")
         #expect(NearMiss.suggestion(for: "production", in: names) == nil)
         #expect(NearMiss.suggestion(for: "", in: names) == nil)
-        #expect(NearMiss.suggestion(for: "x", in: ["y"]) == "y")
+        #expect(NearMiss.suggestion(for: "x", in: ["y"]) == nil)
+        #expect(NearMiss.suggestion(for: "integer", in: ["string", "int"]) == "int")
+        #expect(NearMiss.suggestion(for: "local", in: ["live", "local-mock"]) == "local-mock")
     }
 }

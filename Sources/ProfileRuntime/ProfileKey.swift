@@ -1,0 +1,83 @@
+/// Key canonicalisation: `http.serverTimeout`, `HTTP_SERVER_TIMEOUT`, `--http-server-timeout` and
+/// `-httpServerTimeout` are one key.
+///
+/// A key is split into words at `.`, `_` and `-` and where a lowercase letter or digit is followed by an uppercase
+/// letter; the words are lowercased and joined with `-` (`http-server-timeout`). Runs of capitals stay one word
+/// (`HTTPServer` is `httpserver`; write `httpServer` to get two words), as in apple/swift-configuration. Case
+/// folding and word boundaries are ASCII-only; other bytes are kept as they are.
+enum ProfileKey {
+    /// The canonical form of `key`: its words, lowercased, joined with `-`.
+    static func canonical(_ key: String) -> String {
+        canonical(key.utf8)
+    }
+
+    /// The canonical form of a key given as UTF-8 (a whole string or a slice of an argument).
+    static func canonical<Bytes: Collection<UInt8>>(_ key: Bytes) -> String {
+        let capacity = key.count * 2
+        guard capacity > 0 else { return "" }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in
+            var length = 0
+            var separatorPending = false
+            var previous = CharacterClass.separator
+            for byte in key {
+                let current = CharacterClass(byte)
+                if current == .separator {
+                    separatorPending = length > 0
+                    previous = .separator
+                    continue
+                }
+                if current == .upper && (previous == .lower || previous == .digit) {
+                    separatorPending = true
+                }
+                if separatorPending {
+                    buffer[length] = UInt8(ascii: "-")
+                    length += 1
+                    separatorPending = false
+                }
+                buffer[length] = current == .upper ? byte | 0x20 : byte
+                length += 1
+                previous = current
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<length]), as: UTF8.self)
+        }
+    }
+
+    /// The environment variable name of a canonical key: SCREAMING_SNAKE_CASE (`http-server-timeout` →
+    /// `HTTP_SERVER_TIMEOUT`).
+    static func environmentName(canonical: String) -> String {
+        let count = canonical.utf8.count
+        guard count > 0 else { return "" }
+        return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
+            var index = 0
+            for byte in canonical.utf8 {
+                switch byte {
+                case UInt8(ascii: "-"): buffer[index] = UInt8(ascii: "_")
+                case UInt8(ascii: "a")...UInt8(ascii: "z"): buffer[index] = byte & ~0x20
+                default: buffer[index] = byte
+                }
+                index += 1
+            }
+            return String(decoding: UnsafeBufferPointer(rebasing: buffer[..<index]), as: UTF8.self)
+        }
+    }
+
+    /// The long-option spelling of a canonical key (`http-server-timeout` → `--http-server-timeout`).
+    static func optionName(canonical: String) -> String {
+        "--" + canonical
+    }
+
+    private enum CharacterClass: Equatable {
+        case separator, lower, upper, digit, other
+
+        @inline(__always)
+        init(_ byte: UInt8) {
+            switch byte {
+            case UInt8(ascii: "a")...UInt8(ascii: "z"): self = .lower
+            case UInt8(ascii: "A")...UInt8(ascii: "Z"): self = .upper
+            case UInt8(ascii: "0")...UInt8(ascii: "9"): self = .digit
+            case UInt8(ascii: "."), UInt8(ascii: "_"), UInt8(ascii: "-"): self = .separator
+            default: self = .other
+            }
+        }
+    }
+}

@@ -1,0 +1,69 @@
+/// The typed layer of a resolved profile, as it travels to the launched process in `PROFILE_PAYLOAD`.
+///
+/// `profile run` builds one of these from the resolved profile and encodes it with ``WireFormat/encode(_:)``;
+/// the launched app decodes it (usually through ``ActiveProfile/current``).
+public struct ProfilePayload: Sendable, Equatable {
+    /// The names of the applied profiles, in the order they were applied.
+    public var profiles: [String]
+    /// On/off switches by key.
+    public var flags: [String: Bool]
+    /// The selected variant of each mock point, by mock point key.
+    public var mocks: [String: String]
+    /// Typed settings by key, as text; readers convert on demand.
+    public var values: [String: String]
+    /// The arguments the profile added to the child's argv, in order.
+    public var arguments: [String]
+    /// The names of the environment variables the profile set, in order, so they can be forwarded.
+    public var environmentKeys: [String]
+
+    /// Creates a payload; every part defaults to empty.
+    public init(
+        profiles: [String] = [],
+        flags: [String: Bool] = [:],
+        mocks: [String: String] = [:],
+        values: [String: String] = [:],
+        arguments: [String] = [],
+        environmentKeys: [String] = []
+    ) {
+        self.profiles = profiles
+        self.flags = flags
+        self.mocks = mocks
+        self.values = values
+        self.arguments = arguments
+        self.environmentKeys = environmentKeys
+    }
+
+    /// The payload in Apple's argument-domain form, which `UserDefaults` reads natively.
+    ///
+    /// The profile's ``arguments`` come first, as given; then flags as `-key YES|NO`, mocks as `-key variant` and
+    /// values as `-key value`, each group sorted by key (byte order).
+    public var launchArguments: [String] {
+        var result = arguments
+        result.reserveCapacity(arguments.count + 2 * (flags.count + mocks.count + values.count))
+        for key in flags.keys.sorted(by: utf8Precedes) {
+            result.append("-" + key)
+            result.append(flags[key]! ? "YES" : "NO")
+        }
+        for (key, variant) in mocks.sorted(by: { utf8Precedes($0.key, $1.key) }) {
+            result.append("-" + key)
+            result.append(variant)
+        }
+        for (key, value) in values.sorted(by: { utf8Precedes($0.key, $1.key) }) {
+            result.append("-" + key)
+            result.append(value)
+        }
+        return result
+    }
+
+    /// True when the payload carries nothing at all.
+    public var isEmpty: Bool {
+        profiles.isEmpty && flags.isEmpty && mocks.isEmpty && values.isEmpty && arguments.isEmpty
+            && environmentKeys.isEmpty
+    }
+}
+
+/// Byte-order comparison of two strings' UTF-8 (`String.<` compares canonically equivalent forms, not bytes).
+@inline(__always)
+func utf8Precedes(_ lhs: String, _ rhs: String) -> Bool {
+    lhs.utf8.lexicographicallyPrecedes(rhs.utf8)
+}

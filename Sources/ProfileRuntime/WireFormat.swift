@@ -1,0 +1,347 @@
+/// The `PROFILE_PAYLOAD` wire format: how the typed layer of a profile travels to the launched process.
+///
+/// The format is specified in `Sources/ProfileRuntime/WireFormat.md`, the one document of it. In short:
+///
+/// ```
+/// (one line)
+/// profile/1;profile=uitest;flag.skipOnboarding=1;mock.countries=local-mock;value.pageSize=5;argument=-UITests;
+/// env=API_BASE_URL;end
+/// ```
+///
+/// Names, keys and values escape `%`, `;`, `=`, `,`, bytes below 0x20 and 0x7F as `%XX` (uppercase hex).
+public enum WireFormat {
+    /// The environment variable that carries the payload: `PROFILE_PAYLOAD`.
+    public static let environmentVariable = "PROFILE_PAYLOAD"
+
+    /// The format version this library writes and the highest it reads: `1`.
+    public static let version = 1
+
+    /// Encodes a payload. The output is deterministic: profiles, arguments and environment keys keep their order;
+    /// flags, mocks and values are sorted by key (byte order).
+    public static func encode(_ payload: ProfilePayload) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(64 + 24 * (payload.flags.count + payload.mocks.count + payload.values.count))
+        out.append(contentsOf: "profile/\(version)".utf8)
+        for name in payload.profiles {
+            appendEntry(&out, "profile=", name)
+        }
+        for key in payload.flags.keys.sorted(by: utf8Precedes) {
+            out.append(contentsOf: ";flag.".utf8)
+            appendEscaped(&out, key)
+            out.append(contentsOf: payload.flags[key]! ? "=1".utf8 : "=0".utf8)
+        }
+        for (key, variant) in payload.mocks.sorted(by: { utf8Precedes($0.key, $1.key) }) {
+            appendEntry(&out, "mock.", key, variant)
+        }
+        for (key, value) in payload.values.sorted(by: { utf8Precedes($0.key, $1.key) }) {
+            appendEntry(&out, "value.", key, value)
+        }
+        for argument in payload.arguments {
+            appendEntry(&out, "argument=", argument)
+        }
+        for name in payload.environmentKeys {
+            appendEntry(&out, "env=", name)
+        }
+        out.append(contentsOf: ";end".utf8)
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// Decodes a payload.
+    ///
+    /// - Throws: ``ProfileRuntimeError`` when the header is missing or garbled, the payload is from a newer
+    ///   format version, it does not end with `;end` (truncated), a `%` escape is malformed, or a flag is not `1`/`0`.
+    ///   Unknown entry kinds are ignored (the format grows additively); for duplicate keys the last entry wins.
+    public static func decode(_ text: String) throws(ProfileRuntimeError) -> ProfilePayload {
+        var builder = PayloadBuilder()
+        try scan(text, into: &builder)
+        return builder.payload
+    }
+
+    // MARK: - Encoding helpers
+
+    private static func appendEntry(_ out: inout [UInt8], _ prefix: StaticString, _ text: String) {
+        out.append(UInt8(ascii: ";"))
+        out.append(contentsOf: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
+        appendEscaped(&out, text)
+    }
+
+    private static func appendEntry(_ out: inout [UInt8], _ prefix: StaticString, _ key: String, _ value: String) {
+        appendEntry(&out, prefix, key)
+        out.append(UInt8(ascii: "="))
+        appendEscaped(&out, value)
+    }
+
+    private static func appendEscaped(_ out: inout [UInt8], _ text: String) {
+        for byte in text.utf8 {
+            if needsEscape(byte) {
+                out.append(UInt8(ascii: "%"))
+                out.append(hexDigit(byte >> 4))
+                out.append(hexDigit(byte & 0x0F))
+            } else {
+                out.append(byte)
+            }
+        }
+    }
+
+    @inline(__always)
+    static func needsEscape(_ byte: UInt8) -> Bool {
+        byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "%") || byte == UInt8(ascii: ";")
+            || byte == UInt8(ascii: "=") || byte == UInt8(ascii: ",")
+    }
+
+    @inline(__always)
+    private static func hexDigit(_ nibble: UInt8) -> UInt8 {
+        nibble < 10 ? UInt8(ascii: "0") + nibble : UInt8(ascii: "A") + nibble - 10
+    }
+
+    // MARK: - Decoding
+
+    /// Scans a payload and reports its entries, in order, to `visitor`. Shared by ``decode(_:)`` and
+    /// ``ActiveProfile``, which builds its lookup table directly without an intermediate ``ProfilePayload``.
+    static func scan<Visitor: PayloadVisitor>(
+        _ text: String,
+        into visitor: inout Visitor
+    ) throws(ProfileRuntimeError) {
+        let result: Result<Void, ProfileRuntimeError>? = text.utf8.withContiguousStorageIfAvailable { bytes in
+            do throws(ProfileRuntimeError) {
+                try scan(bytes, into: &visitor)
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+        // Native strings provide contiguous storage; bridged ones fall back to a copy.
+        try (result ?? scan(Array(text.utf8), into: &visitor)).get()
+    }
+
+    private static func scan<Visitor: PayloadVisitor>(
+        _ bytes: [UInt8],
+        into visitor: inout Visitor
+    ) -> Result<Void, ProfileRuntimeError> {
+        bytes.withUnsafeBufferPointer { buffer in
+            do throws(ProfileRuntimeError) {
+                try scan(buffer, into: &visitor)
+                return .success(())
+            } catch {
+                return .failure(error)
+            }
+        }
+    }
+
+    private static let header: StaticString = "profile/"
+    private static let trailer: StaticString = ";end"
+
+    private static func scan<Visitor: PayloadVisitor>(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        into visitor: inout Visitor
+    ) throws(ProfileRuntimeError) {
+        let count = bytes.count
+        let headerLength = header.utf8CodeUnitCount
+        guard count >= headerLength, matches(bytes, at: 0, header) else {
+            throw ProfileRuntimeError(
+                .malformedPayload,
+                message: "\(environmentVariable) does not start with the header \"profile/\(version)\": "
+                    + "\"\(excerpt(bytes, 0..<min(count, 24)))\""
+            )
+        }
+        var index = headerLength
+        var payloadVersion = 0
+        while index < count, let digit = decimalDigit(bytes[index]) {
+            if payloadVersion < 1_000_000 { payloadVersion = payloadVersion * 10 + digit }
+            index += 1
+        }
+        guard index > headerLength, index == count || bytes[index] == UInt8(ascii: ";"), payloadVersion > 0 else {
+            let end = index < count ? index + 1 : index
+            throw ProfileRuntimeError(
+                .malformedPayload,
+                message: "\(environmentVariable) has a garbled header \"\(excerpt(bytes, 0..<min(end, 24)))\"; "
+                    + "expected \"profile/\(version)\""
+            )
+        }
+        if payloadVersion > version {
+            throw ProfileRuntimeError(
+                .unsupportedVersion,
+                message: "\(environmentVariable) is from a newer format version \(payloadVersion); this runtime "
+                    + "supports version \(version). Update the ProfileRuntime library."
+            )
+        }
+        let trailerLength = trailer.utf8CodeUnitCount
+        guard count - trailerLength >= index, matches(bytes, at: count - trailerLength, trailer) else {
+            throw ProfileRuntimeError(
+                .truncatedPayload,
+                message: "truncated payload: \(environmentVariable) does not end with \";end\" "
+                    + "(\(count) bytes, ending \"\(excerpt(bytes, max(0, count - 16)..<count))\")"
+            )
+        }
+        let bodyEnd = count - trailerLength
+        var start = index + 1  // after the header's ";"
+        while start <= bodyEnd {
+            var end = start
+            while end < bodyEnd && bytes[end] != UInt8(ascii: ";") { end += 1 }
+            try scanEntry(bytes, start..<end, into: &visitor)
+            start = end + 1
+        }
+    }
+
+    private static func scanEntry<Visitor: PayloadVisitor>(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        _ range: Range<Int>,
+        into visitor: inout Visitor
+    ) throws(ProfileRuntimeError) {
+        guard var equals = range.first(where: { bytes[$0] == UInt8(ascii: "=") }) else {
+            if range.count == 3 && matches(bytes, at: range.lowerBound, "end") {
+                throw ProfileRuntimeError(
+                    .malformedPayload,
+                    message: "\(environmentVariable) has entries after its \";end\" marker"
+                )
+            }
+            return  // An entry form this version does not know: ignored (additive growth).
+        }
+        let name = range.lowerBound..<equals
+        equals += 1
+        let value = equals..<range.upperBound
+        switch name.count {
+        case 7 where matches(bytes, at: name.lowerBound, "profile"):
+            visitor.profile(try unescape(bytes, value, entry: range))
+        case 8 where matches(bytes, at: name.lowerBound, "argument"):
+            visitor.argument(try unescape(bytes, value, entry: range))
+        case 3 where matches(bytes, at: name.lowerBound, "env"):
+            visitor.environmentKey(try unescape(bytes, value, entry: range))
+        default:
+            guard let dot = name.first(where: { bytes[$0] == UInt8(ascii: ".") }) else { return }
+            let keyRange = (dot + 1)..<name.upperBound
+            switch dot - name.lowerBound {
+            case 4 where matches(bytes, at: name.lowerBound, "flag"):
+                let key = try unescape(bytes, keyRange, entry: range)
+                guard value.count == 1, bytes[value.lowerBound] == UInt8(ascii: "1")
+                    || bytes[value.lowerBound] == UInt8(ascii: "0")
+                else {
+                    throw ProfileRuntimeError(
+                        .malformedPayload,
+                        key: key,
+                        message: "\(environmentVariable) sets flag \"\(key)\" to \"\(excerpt(bytes, value))\"; "
+                            + "expected 1 or 0"
+                    )
+                }
+                visitor.flag(key, bytes[value.lowerBound] == UInt8(ascii: "1"))
+            case 4 where matches(bytes, at: name.lowerBound, "mock"):
+                visitor.mock(try unescape(bytes, keyRange, entry: range), try unescape(bytes, value, entry: range))
+            case 5 where matches(bytes, at: name.lowerBound, "value"):
+                visitor.value(try unescape(bytes, keyRange, entry: range), try unescape(bytes, value, entry: range))
+            default:
+                return  // An entry kind this version does not know: ignored (additive growth).
+            }
+        }
+    }
+
+    private static func unescape(
+        _ bytes: UnsafeBufferPointer<UInt8>,
+        _ range: Range<Int>,
+        entry: Range<Int>
+    ) throws(ProfileRuntimeError) -> String {
+        guard let firstPercent = range.first(where: { bytes[$0] == UInt8(ascii: "%") }) else {
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[range]), as: UTF8.self)
+        }
+        var decoded: [UInt8] = []
+        decoded.reserveCapacity(range.count)
+        decoded.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[range.lowerBound..<firstPercent]))
+        var escapedHighByte = false
+        var index = firstPercent
+        while index < range.upperBound {
+            let byte = bytes[index]
+            guard byte == UInt8(ascii: "%") else {
+                decoded.append(byte)
+                index += 1
+                continue
+            }
+            guard index + 2 < range.upperBound,
+                let high = hexValue(bytes[index + 1]), let low = hexValue(bytes[index + 2])
+            else {
+                let sequence = excerpt(bytes, index..<min(index + 3, range.upperBound))
+                throw ProfileRuntimeError(
+                    .invalidEscape,
+                    message: "malformed escape \"\(sequence)\" in \(environmentVariable) entry "
+                        + "\"\(excerpt(bytes, entry))\"; expected % followed by two hexadecimal digits"
+                )
+            }
+            let value = high << 4 | low
+            escapedHighByte = escapedHighByte || value >= 0x80
+            decoded.append(value)
+            index += 3
+        }
+        if escapedHighByte && !isValidUTF8(decoded) {
+            throw ProfileRuntimeError(
+                .invalidEscape,
+                message: "escapes in \(environmentVariable) entry \"\(excerpt(bytes, entry))\" decode to invalid UTF-8"
+            )
+        }
+        return String(decoding: decoded, as: UTF8.self)
+    }
+
+    @inline(__always)
+    private static func matches(_ bytes: UnsafeBufferPointer<UInt8>, at offset: Int, _ literal: StaticString) -> Bool {
+        let length = literal.utf8CodeUnitCount
+        guard offset >= 0, offset + length <= bytes.count else { return false }
+        let start = literal.utf8Start
+        for index in 0..<length where bytes[offset + index] != start[index] {
+            return false
+        }
+        return true
+    }
+
+    @inline(__always)
+    private static func decimalDigit(_ byte: UInt8) -> Int? {
+        byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9") ? Int(byte - UInt8(ascii: "0")) : nil
+    }
+
+    @inline(__always)
+    private static func hexValue(_ byte: UInt8) -> UInt8? {
+        switch byte {
+        case UInt8(ascii: "0")...UInt8(ascii: "9"): byte - UInt8(ascii: "0")
+        case UInt8(ascii: "A")...UInt8(ascii: "F"): byte - UInt8(ascii: "A") + 10
+        case UInt8(ascii: "a")...UInt8(ascii: "f"): byte - UInt8(ascii: "a") + 10
+        default: nil
+        }
+    }
+
+    /// A short, printable excerpt of raw payload bytes for error messages (at most 80 bytes).
+    private static func excerpt(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>) -> String {
+        let clipped = range.lowerBound..<min(range.upperBound, range.lowerBound + 80)
+        let text = String(decoding: UnsafeBufferPointer(rebasing: bytes[clipped]), as: UTF8.self)
+        return clipped.count < range.count ? text + "…" : text
+    }
+
+    private static func isValidUTF8(_ bytes: [UInt8]) -> Bool {
+        var iterator = bytes.makeIterator()
+        var codec = UTF8()
+        while true {
+            switch codec.decode(&iterator) {
+            case .scalarValue: continue
+            case .emptyInput: return true
+            case .error: return false
+            }
+        }
+    }
+}
+
+/// Receives the entries of a payload in order while ``WireFormat`` scans it.
+protocol PayloadVisitor {
+    mutating func profile(_ name: String)
+    mutating func flag(_ key: String, _ isOn: Bool)
+    mutating func mock(_ key: String, _ variant: String)
+    mutating func value(_ key: String, _ text: String)
+    mutating func argument(_ text: String)
+    mutating func environmentKey(_ name: String)
+}
+
+/// Builds a ``ProfilePayload`` from scanned entries; for duplicate keys the last entry wins.
+private struct PayloadBuilder: PayloadVisitor {
+    var payload = ProfilePayload()
+
+    mutating func profile(_ name: String) { payload.profiles.append(name) }
+    mutating func flag(_ key: String, _ isOn: Bool) { payload.flags[key] = isOn }
+    mutating func mock(_ key: String, _ variant: String) { payload.mocks[key] = variant }
+    mutating func value(_ key: String, _ text: String) { payload.values[key] = text }
+    mutating func argument(_ text: String) { payload.arguments.append(text) }
+    mutating func environmentKey(_ name: String) { payload.environmentKeys.append(name) }
+}

@@ -1,0 +1,91 @@
+import Testing
+@testable import ProfileRuntime
+
+@Suite struct LaunchArgumentsTests {
+    typealias Option = LaunchArguments.Option
+
+    func parse(_ arguments: [String]) -> [Option] {
+        var options: [Option] = []
+        LaunchArguments.parse(arguments) { options.append($0) }
+        return options
+    }
+
+    @Test func skipsTheProgramPath() {
+        #expect(parse(["-program", "value"]) == [])
+        #expect(parse([]) == [])
+    }
+
+    @Test func appleArgumentDomainForm() {
+        #expect(parse(["app", "-pageSize", "5"]) == [Option(key: "page-size", text: "5", token: 1)])
+    }
+
+    @Test func bareSingleDashFlags() {
+        #expect(
+            parse(["app", "-UITests", "-skipOnboarding"])
+                == [Option(key: "uitests", text: nil, token: 1), Option(key: "skip-onboarding", text: nil, token: 2)]
+        )
+    }
+
+    @Test func negativeNumbersAreValues() {
+        #expect(
+            parse(["app", "-offset", "-5", "-scale", "-2.5", "-ratio", "-.5"])
+                == [
+                    Option(key: "offset", text: "-5", token: 1),
+                    Option(key: "scale", text: "-2.5", token: 3),
+                    Option(key: "ratio", text: "-.5", token: 5),
+                ]
+        )
+    }
+
+    @Test func longOptions() {
+        #expect(
+            parse(["app", "--page-size", "5", "--verbose", "--countries=local-mock", "--empty=", "--dash=-x"])
+                == [
+                    Option(key: "page-size", text: "5", token: 1),
+                    Option(key: "verbose", text: nil, token: 3),
+                    Option(key: "countries", text: "local-mock", token: 4),
+                    Option(key: "empty", text: "", token: 5),
+                    Option(key: "dash", text: "-x", token: 6),
+                ]
+        )
+    }
+
+    @Test func inlineValueInSingleDashForm() {
+        #expect(parse(["app", "-pageSize=5"]) == [Option(key: "page-size", text: "5", token: 1)])
+    }
+
+    @Test func inlineValueKeepsEverythingAfterTheFirstEquals() {
+        #expect(parse(["app", "--url=http://x/?a=b"]) == [Option(key: "url", text: "http://x/?a=b", token: 1)])
+    }
+
+    @Test func doubleDashEndsOptions() {
+        #expect(parse(["app", "-a", "1", "--", "-b", "2"]) == [Option(key: "a", text: "1", token: 1)])
+        #expect(parse(["app", "-flag", "--", "-b"]) == [Option(key: "flag", text: nil, token: 1)])
+    }
+
+    @Test func positionalArgumentsAreIgnored() {
+        #expect(
+            parse(["app", "input.txt", "-n", "3", "output.txt", "-", "-x", "-"])
+                == [Option(key: "n", text: "3", token: 2), Option(key: "x", text: "-", token: 6)]
+        )
+    }
+
+    @Test func lastTokenFlag() {
+        #expect(
+            parse(["app", "-a", "1", "--last"])
+                == [Option(key: "a", text: "1", token: 1), Option(key: "last", text: nil, token: 3)]
+        )
+    }
+
+    @Test func emptyKeysAreIgnored() {
+        #expect(parse(["app", "--=3", "-_", "x"]) == [])
+    }
+
+    @Test(arguments: [
+        ("-a", true), ("--a", true), ("--", true), ("-", false), ("", false), ("a", false), ("-5", false),
+        ("-0.1", false), ("-.5", false), ("-.x", true), ("-e5", true),
+    ])
+    func optionDetection(token: String, isOption: Bool) {
+        #expect(LaunchArguments.isOption(token) == isOption)
+    }
+}
