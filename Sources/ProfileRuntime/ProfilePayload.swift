@@ -36,7 +36,8 @@ public struct ProfilePayload: Sendable, Equatable {
     /// The payload in Apple's argument-domain form, which `UserDefaults` reads natively.
     ///
     /// The profile's ``arguments`` come first, as given; then flags as `-key YES|NO`, mocks as `-key variant` and
-    /// values as `-key value`, each group sorted by key (byte order).
+    /// values as `-key value`, each group sorted by key (byte order). A value that would read as an option (it
+    /// starts with `-` and is not a negative number) is written `--key=value` instead, so that it reads back exactly.
     public var launchArguments: [String] {
         var result = arguments
         result.reserveCapacity(arguments.count + 2 * (flags.count + mocks.count + values.count))
@@ -45,12 +46,20 @@ public struct ProfilePayload: Sendable, Equatable {
             result.append(flags[key]! ? "YES" : "NO")
         }
         for (key, variant) in mocks.sorted(by: { utf8Precedes($0.key, $1.key) }) {
-            result.append("-" + key)
-            result.append(variant)
+            if LaunchArguments.isOption(variant) {
+                result.append("--" + key + "=" + variant)
+            } else {
+                result.append("-" + key)
+                result.append(variant)
+            }
         }
         for (key, value) in values.sorted(by: { utf8Precedes($0.key, $1.key) }) {
-            result.append("-" + key)
-            result.append(value)
+            if LaunchArguments.isOption(value) {
+                result.append("--" + key + "=" + value)
+            } else {
+                result.append("-" + key)
+                result.append(value)
+            }
         }
         return result
     }

@@ -12,7 +12,9 @@ struct ProfileCommand: ParsableCommand {
             not found; otherwise the launched command's own status.
             """,
         version: "0.1.0",
-        subcommands: [Run.self, List.self, Show.self, Lint.self, Export.self]
+        subcommands: [
+            Run.self, List.self, Show.self, Lint.self, Export.self, Generate.self, Init.self, Completion.self,
+        ]
     )
 }
 

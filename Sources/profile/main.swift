@@ -20,4 +20,8 @@ if arguments.count > 1, arguments[1] == "run" {
         }
     }
 }
+// Completion queries run on every TAB press: answered by hand too.
+if arguments.count > 1, arguments[1] == "__complete" {
+    exit(CompletionQuery.answer(arguments[2...]))
+}
 ProfileCommand.main()

@@ -38,43 +38,45 @@ enum CLI {
         try run(profileBinary, arguments, in: directory, environment: environment, stdin: stdin)
     }
 
+    /// Runs `executable` with posix_spawn and waitpid (Foundation's Process can miss the exit of a child that
+    /// leaves a daemon behind, as `tmux new-session -d` does). Output goes to files, so nothing can block on a pipe.
     static func run(
         _ executable: String, _ arguments: [String], in directory: String? = nil, environment: [String: String] = [:],
         stdin: String? = nil
     ) throws -> Result {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
         var env = environment
         if env["PATH"] == nil { env["PATH"] = "/usr/local/bin:/usr/bin:/bin" }
-        process.environment = env
-        if let directory { process.currentDirectoryURL = URL(fileURLWithPath: directory) }
-        // Output goes to files, so a chatty child can never block on a full pipe.
-        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("profile-cli-\(UUID().uuidString)")
-        FileManager.default.createFile(atPath: scratch.path + ".out", contents: nil)
-        FileManager.default.createFile(atPath: scratch.path + ".err", contents: nil)
+        let scratch = FileManager.default.temporaryDirectory.appendingPathComponent("profile-cli-\(UUID().uuidString)").path
+        try Data((stdin ?? "").utf8).write(to: URL(fileURLWithPath: scratch + ".in"))
         defer {
-            try? FileManager.default.removeItem(atPath: scratch.path + ".out")
-            try? FileManager.default.removeItem(atPath: scratch.path + ".err")
+            for suffix in [".in", ".out", ".err"] { try? FileManager.default.removeItem(atPath: scratch + suffix) }
         }
-        let out = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.path + ".out"))
-        let err = try FileHandle(forWritingTo: URL(fileURLWithPath: scratch.path + ".err"))
-        process.standardOutput = out
-        process.standardError = err
-        let input = Pipe()
-        process.standardInput = input
-        try process.run()
-        if let stdin { input.fileHandleForWriting.write(Data(stdin.utf8)) }
-        try input.fileHandleForWriting.close()
-        process.waitUntilExit()
-        try out.close()
-        try err.close()
-        let outData = try Data(contentsOf: URL(fileURLWithPath: scratch.path + ".out"))
-        let errData = try Data(contentsOf: URL(fileURLWithPath: scratch.path + ".err"))
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, scratch + ".in", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, scratch + ".out", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, scratch + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        // `cd` through a shell that then execs the program: same pid, portable (no posix_spawn chdir extension).
+        let command = directory.map { ["/bin/sh", "-c", "cd -- \"$0\" && exec \"$@\"", $0, executable] } ?? [executable]
+        let argv = (command + arguments).map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer {
+            argv.forEach { free($0) }
+            envp.forEach { free($0) }
+        }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, command[0], &actions, nil, argv, envp)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let signaled = (status & 0x7F) != 0 && (status & 0x7F) != 0x7F
+        let code = signaled ? status & 0x7F : (status >> 8) & 0xFF
+        let outData = (try? Data(contentsOf: URL(fileURLWithPath: scratch + ".out"))) ?? Data()
+        let errData = (try? Data(contentsOf: URL(fileURLWithPath: scratch + ".err"))) ?? Data()
         return Result(
-            status: process.terminationStatus, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self), signaled: process.terminationReason == .uncaughtSignal,
-            pid: process.processIdentifier)
+            status: code, stdout: String(decoding: outData, as: UTF8.self), stderr: String(decoding: errData, as: UTF8.self),
+            signaled: signaled, pid: pid)
     }
 }
 
@@ -91,12 +93,28 @@ final class Project {
 
     func path(_ relative: String) -> String { root + "/" + relative }
 
+    /// Writes a file through a close-on-exec descriptor: tests spawn processes concurrently, and a child that
+    /// inherited a write descriptor to a script would make executing that script fail (ETXTBSY).
     func write(_ relative: String, _ text: String, executable: Bool = false) throws {
         let full = path(relative)
         try FileManager.default.createDirectory(
             atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
-        try text.write(toFile: full, atomically: true, encoding: .utf8)
-        if executable { try FileManager.default.setAttributes([.posixPermissions: 0o755], ofItemAtPath: full) }
+        let fd = open(full, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, executable ? 0o755 : 0o644)
+        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(fd) }
+        let bytes = Array(text.utf8)
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { buffer in
+                #if canImport(Glibc)
+                Glibc.write(fd, buffer.baseAddress, buffer.count)
+                #else
+                Darwin.write(fd, buffer.baseAddress, buffer.count)
+                #endif
+            }
+            guard written > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            offset += written
+        }
     }
 
     func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: path(relative)) }

@@ -1,0 +1,104 @@
+/// What shell completion offers, computed fast: profile names come from file names and a scan of each file's
+/// top lines (``ProfileSummary``), never from a full load; flags, mock points and values come from the catalog (or,
+/// without one, from the profiles themselves).
+public struct CompletionCandidates {
+    /// One candidate: the word and its description (shown by zsh and fish).
+    public struct Candidate: Sendable, Equatable {
+        /// The word to insert.
+        public var word: String
+        /// The description, possibly empty.
+        public var description: String
+
+        /// Creates a candidate.
+        public init(_ word: String, _ description: String = "") {
+            self.word = word
+            self.description = description
+        }
+
+        /// `word<TAB>description`, the line format of `profile __complete`.
+        public var line: String {
+            let clean = description.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\t" }).joined(separator: " ")
+            return clean.isEmpty ? word : word + "\t" + clean
+        }
+    }
+
+    private let directory: ProfileDirectory
+    private lazy var repository = ProfileRepository(directory: directory)
+
+    /// Candidates from `directory`.
+    public init(directory: ProfileDirectory) {
+        self.directory = directory
+    }
+
+    /// The profiles that can be run (abstract ones hidden), with their descriptions.
+    public func profiles() -> [Candidate] {
+        directory.names.compactMap { name in
+            guard let path = directory.entries[name]?.path else { return nil }
+            guard let summary = ProfileSummary.read(name: name, path: path) else { return Candidate(name) }
+            if summary.isAbstract { return nil }
+            return Candidate(name, summary.description ?? "")
+        }
+    }
+
+    /// Flag keys.
+    public mutating func flags() -> [Candidate] {
+        if let catalog = repository.catalog {
+            return catalog.flags.map { Candidate($0.key.value, $0.description ?? "") }
+        }
+        return keysFromProfiles { $0.flags.map(\.key.value) }
+    }
+
+    /// Mock point keys.
+    public mutating func mockPoints() -> [Candidate] {
+        if let catalog = repository.catalog {
+            return catalog.mocks.map { Candidate($0.key.value, $0.description ?? "") }
+        }
+        return keysFromProfiles { $0.mocks.map(\.key.value) }
+    }
+
+    /// The variants of mock point `point`.
+    public mutating func variants(of point: String) -> [Candidate] {
+        if let catalog = repository.catalog {
+            return catalog.mock(point)?.variants.map { Candidate($0.name, $0.description ?? "") } ?? []
+        }
+        return keysFromProfiles { $0.mocks.filter { $0.key.value == point }.map(\.value.value) }
+    }
+
+    /// Value keys, with their types.
+    public mutating func values() -> [Candidate] {
+        if let catalog = repository.catalog {
+            return catalog.values.map { value in
+                let type = value.type.name
+                return Candidate(value.key.value, value.description.map { "\($0) (\(type))" } ?? type)
+            }
+        }
+        return keysFromProfiles { $0.values.map(\.key.value) }
+    }
+
+    /// The allowed texts of value `key`, when the catalog knows them (enum cases, bools).
+    public mutating func valueTexts(of key: String) -> [Candidate] {
+        guard let value = repository.catalog?.value(key) else { return [] }
+        switch value.type {
+        case .enum(let cases): return cases.map { Candidate($0) }
+        case .bool: return [Candidate("true"), Candidate("false")]
+        default: return []
+        }
+    }
+
+    /// Environment variable names the catalog declares.
+    public mutating func environmentNames() -> [Candidate] {
+        repository.catalog?.environment.map { Candidate($0.name.value, $0.description ?? "") } ?? []
+    }
+
+    private mutating func keysFromProfiles(_ keys: (ProfileDefinition) -> [String]) -> [Candidate] {
+        var seen = Set<String>()
+        var result: [Candidate] = []
+        for name in directory.names {
+            for source in [repository.definition(name), repository.overlay(name)] {
+                guard let definition = source else { continue }
+                for key in keys(definition) where seen.insert(key).inserted { result.append(Candidate(key)) }
+            }
+        }
+        return result.sorted { $0.word < $1.word }
+    }
+}
