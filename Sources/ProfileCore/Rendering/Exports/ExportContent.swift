@@ -1,0 +1,110 @@
+import ProfileRuntime
+
+/// What every export writes, before formatting: the launch arguments and the environment, with the values taken
+/// from the invoking environment either exact or as their references (`${API_TOKEN}`).
+public struct ExportContent: Sendable {
+    /// One environment variable to set (`value`) or unset (`value == nil`).
+    public struct Variable: Sendable, Equatable {
+        /// The variable's name.
+        public var name: String
+        /// Its value, nil when it is unset.
+        public var value: String?
+
+        /// Creates a variable.
+        public init(name: String, value: String?) {
+            self.name = name
+            self.value = value
+        }
+    }
+
+    /// The launch arguments: the profile's arguments, then flags, mocks and values in argument-domain form.
+    public var arguments: [String]
+    /// The environment changes in order, then `PROFILE_PAYLOAD` last.
+    public var environment: [Variable]
+    /// The entries written as references instead of values, described for a warning (`environment variable
+    /// `TOKEN` as `${API_TOKEN}``); empty when values are exact.
+    public var references: [String]
+    /// The unset variables with where they were unset, for the formats that cannot express unsets.
+    var unsets: [(name: String, origin: SourceLocation)]
+
+    /// The environment variables that are set, in order (`PROFILE_PAYLOAD` last).
+    public var setVariables: [(name: String, value: String)] {
+        environment.compactMap { variable in variable.value.map { (variable.name, $0) } }
+    }
+
+    /// The content of `profile`. With `exact` false, entries built from the invoking environment are written as
+    /// their display form, in the launch arguments, the environment and the payload alike.
+    public init(_ profile: ResolvedProfile, exact: Bool) {
+        var payload = profile.payload
+        var references: [String] = []
+        var variables: [Variable] = []
+        var unsets: [(String, SourceLocation)] = []
+        if !exact {
+            payload.arguments = profile.arguments.enumerated().map { index, argument in
+                guard Self.usesInvokingEnvironment(argument) else { return argument.value }
+                references.append("argument \(index + 1) as `\(argument.display)`")
+                return argument.display
+            }
+            for value in profile.values where value.isSecret {
+                payload.values[value.key] = value.display
+                references.append("value `\(value.key)` as `\(value.display)`")
+            }
+        }
+        for change in profile.environment {
+            guard let value = change.value else {
+                variables.append(Variable(name: change.name, value: nil))
+                unsets.append((change.name, change.origin))
+                continue
+            }
+            if !exact, change.usesInvokingEnvironment, let display = change.display {
+                variables.append(Variable(name: change.name, value: display))
+                references.append("environment variable `\(change.name)` as `\(display)`")
+            } else {
+                variables.append(Variable(name: change.name, value: value))
+            }
+        }
+        variables.append(Variable(name: WireFormat.environmentVariable, value: WireFormat.encode(payload)))
+        self.arguments = payload.launchArguments
+        self.environment = variables
+        self.references = references
+        self.unsets = unsets
+    }
+
+    /// Whether an argument includes text from the invoking environment. Its display form differs from its value
+    /// then, once the display's `$$` (a literal `$` in profile syntax) is read back as `$`.
+    static func usesInvokingEnvironment(_ argument: ResolvedProfile.Argument) -> Bool {
+        guard argument.display != argument.value else { return false }
+        var literal = ""
+        var pendingDollar = false
+        for character in argument.display {
+            if character == "$" {
+                if pendingDollar {
+                    pendingDollar = false
+                    continue
+                }
+                pendingDollar = true
+            } else {
+                pendingDollar = false
+            }
+            literal.append(character)
+        }
+        return literal != argument.value
+    }
+
+    /// The warning naming the entries left as references, nil when there are none.
+    var referenceWarning: Diagnostic? {
+        guard !references.isEmpty else { return nil }
+        return .warning(
+            "written as references to the invoking environment, not their values (pass `--reveal` to write the "
+                + "values): " + references.joined(separator: ", "))
+    }
+
+    /// One warning per unset variable, for a format (`an .xcscheme`) that cannot express unsets.
+    func unsetWarnings(in format: String, consequence: String) -> [Diagnostic] {
+        unsets.map { name, origin in
+            .warning(
+                "\(format) cannot unset environment variables: `unset \(name)` is \(consequence), so `\(name)` stays "
+                    + "inherited", at: origin, length: name.count)
+        }
+    }
+}

@@ -1,0 +1,108 @@
+/// The formats `profile export` writes a resolved profile in.
+///
+/// Two kinds of entries travel:
+/// - **launch arguments**: the profile's `arguments`, then flags as `-key YES|NO`, mocks as `-key variant` and values
+///   as `-key value` (Apple's argument-domain form, see `ProfilePayload.launchArguments`);
+/// - **environment**: the profile's environment changes in order (values set, and variables unset), then
+///   `PROFILE_PAYLOAD` (the encoded typed layer) last.
+///
+/// `arguments`, `arguments-json`, `xcscheme` and `xctestplan` write files meant to be read and committed: entries
+/// built from the invoking environment (`${API_TOKEN}`) are written as that reference unless `reveal` is set.
+/// `shell`, `dotenv` and `json` are for programs and always write exact values.
+public enum ExportFormat: String, CaseIterable, Sendable {
+    /// The launch arguments, one per line.
+    case arguments
+    /// The launch arguments as a JSON array of strings (ready for `XCUIApplication.launchArguments`).
+    case argumentsJSON = "arguments-json"
+    /// POSIX shell `export NAME='value'` and `unset NAME` lines, for `eval`.
+    case shell
+    /// Dotenv `NAME="value"` lines.
+    case dotenv
+    /// `{"arguments": [...], "environment": {"NAME": "value" or null}}`.
+    case json
+    /// The `<CommandLineArguments>` and `<EnvironmentVariables>` elements of an Xcode `.xcscheme`.
+    case xcscheme
+    /// The `commandLineArgumentEntries` and `environmentVariableEntries` of an Xcode `.xctestplan`.
+    case xctestplan
+
+    /// Whether the format always writes exact values (it is read by programs, not committed).
+    public var writesExactValues: Bool {
+        switch self {
+        case .shell, .dotenv, .json: return true
+        case .arguments, .argumentsJSON, .xcscheme, .xctestplan: return false
+        }
+    }
+
+    /// Whether `update(_:path:with:reveal:action:)` can rewrite an existing file of this format.
+    public var canUpdateFiles: Bool { self == .xcscheme || self == .xctestplan }
+
+    /// Renders `profile` in this format.
+    ///
+    /// - Parameter reveal: write values taken from the invoking environment in full, in the formats that otherwise
+    ///   write them as references.
+    /// - Returns: the text, and warnings about what the format could not express (unsets, references left).
+    /// - Throws: an error diagnostic when an entry cannot be written in this format (an argument holding a line
+    ///   break in `arguments`; a control character XML cannot hold in `xcscheme`).
+    public func render(_ profile: ResolvedProfile, reveal: Bool = false) throws(Diagnostic) -> ExportOutput {
+        let content = ExportContent(profile, exact: writesExactValues || reveal)
+        var warnings = content.referenceWarning.map { [$0] } ?? []
+        let text: String
+        switch self {
+        case .arguments: text = try ArgumentsExport.lines(content)
+        case .argumentsJSON: text = ArgumentsExport.json(content)
+        case .shell: text = ShellExport.render(content)
+        case .dotenv:
+            text = DotenvExport.render(content)
+            warnings += content.unsetWarnings(in: "a dotenv file", consequence: "written as a comment")
+        case .json: text = JSONExport.render(content)
+        case .xcscheme:
+            text = try XcodeSchemeExport.render(content)
+            warnings += content.unsetWarnings(in: "an .xcscheme", consequence: "left out")
+        case .xctestplan:
+            text = XcodeTestPlanExport.render(content)
+            warnings += content.unsetWarnings(in: "an .xctestplan", consequence: "left out")
+        }
+        return ExportOutput(bytes: Array(text.utf8), warnings: warnings)
+    }
+
+    /// Rewrites the argument and environment entries of an existing `.xcscheme` (in `action`) or `.xctestplan` (in
+    /// `defaultOptions`) with `profile`'s, leaving every other byte of `file` as it was.
+    ///
+    /// - Parameters:
+    ///   - file: the file's bytes.
+    ///   - path: its path, for messages.
+    ///   - action: for an `.xcscheme`, the action whose entries are rewritten.
+    /// - Throws: an error diagnostic when the format cannot update files, the file is malformed, or an entry cannot
+    ///   be written.
+    public func update(
+        _ file: [UInt8], path: String, with profile: ResolvedProfile, reveal: Bool = false,
+        action: XcodeSchemeAction = .launch
+    ) throws(Diagnostic) -> ExportOutput {
+        let content = ExportContent(profile, exact: writesExactValues || reveal)
+        var warnings = content.referenceWarning.map { [$0] } ?? []
+        let updated: [UInt8]
+        switch self {
+        case .xcscheme:
+            let result = try XcodeSchemeUpdater.update(file, path: path, with: content, action: action)
+            updated = result.bytes
+            warnings += content.unsetWarnings(in: "an .xcscheme", consequence: "left out") + result.notes
+        case .xctestplan:
+            updated = try XcodeTestPlanUpdater.update(file, path: path, with: content)
+            warnings += content.unsetWarnings(in: "an .xctestplan", consequence: "left out")
+        default:
+            throw .error("`\(rawValue)` cannot update files: only `xcscheme` and `xctestplan` can")
+        }
+        return ExportOutput(bytes: updated, warnings: warnings)
+    }
+}
+
+/// What an export produced: the bytes to write, and what the user should know about them.
+public struct ExportOutput: Sendable {
+    /// The output (UTF-8 text).
+    public var bytes: [UInt8]
+    /// Warnings and notes: entries the format cannot express, values left as references.
+    public var warnings: [Diagnostic]
+
+    /// The output as text.
+    public var text: String { String(decoding: bytes, as: UTF8.self) }
+}

@@ -1,0 +1,15 @@
+/// The `json` format: `{"arguments": [...], "environment": {"NAME": "value", "GONE": null}}`, pretty-printed with
+/// two-space indentation. Arguments keep their order; environment variables keep the profile's order (unset ones
+/// as `null`), `PROFILE_PAYLOAD` last.
+enum JSONExport {
+    static func render(_ content: ExportContent) -> String {
+        let environment: [(String, JSONWriter.Value)] = content.environment.map { variable in
+            (variable.name, variable.value.map { .string($0) } ?? .null)
+        }
+        let root = JSONWriter.Value.object([
+            ("arguments", .array(content.arguments.map { .string($0) })),
+            ("environment", .object(environment)),
+        ])
+        return JSONWriter.render(root) + "\n"
+    }
+}

@@ -1,0 +1,292 @@
+import Foundation
+import ProfileCore
+import ProfileRuntime
+import Testing
+
+#if canImport(FoundationXML)
+import FoundationXML
+#endif
+
+/// Where the Xcode fixtures are.
+enum XcodeFixtures {
+    static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
+        .deletingLastPathComponent().appendingPathComponent("Fixtures/Xcode")
+
+    static func text(_ name: String) throws -> String {
+        try String(contentsOf: directory.appendingPathComponent(name), encoding: .utf8)
+    }
+
+    /// Resolves `yaml` as the profile `ui`.
+    static func resolve(_ yaml: String) throws -> ResolvedProfile {
+        let profiles = try TemporaryProfiles(["ui.yml": yaml])
+        let (resolved, diagnostics) = try profiles.resolve(["ui"])
+        #expect(diagnostics == "")
+        return try #require(resolved)
+    }
+
+    static let profile = """
+        env:
+          API_BASE_URL: http://localhost:8080
+          MODE: "a&b"
+        arguments: [-UITests]
+        flags: {skipOnboarding: true}
+        """
+
+    /// The lines of `updated` that are not in `original` and the lines of `original` that are not in `updated`.
+    static func changedLines(_ original: String, _ updated: String) -> [String] {
+        let difference = updated.components(separatedBy: "\n").difference(from: original.components(separatedBy: "\n"))
+        return difference.map { change in
+            switch change {
+            case .insert(_, let line, _), .remove(_, let line, _): return line
+            }
+        }
+    }
+}
+
+@Suite struct XcodeSchemeUpdaterTests {
+    let original: String
+    let profile: ResolvedProfile
+    let payload: String
+
+    init() throws {
+        original = try XcodeFixtures.text("Countries.xcscheme")
+        profile = try XcodeFixtures.resolve(XcodeFixtures.profile)
+        payload = WireFormat.encode(profile.payload)
+    }
+
+    func update(
+        _ text: String, with profile: ResolvedProfile? = nil, action: XcodeSchemeAction = .launch
+    ) throws -> ExportOutput {
+        try ExportFormat.xcscheme.update(
+            Array(text.utf8), path: "Countries.xcscheme", with: profile ?? self.profile, action: action)
+    }
+
+    var oldArguments: String {
+        """
+              <CommandLineArguments>
+                 <CommandLineArgument
+                    argument = "-FIRDebugEnabled"
+                    isEnabled = "NO">
+                 </CommandLineArgument>
+                 <CommandLineArgument
+                    argument = "-com.apple.CoreData.SQLDebug 1"
+                    isEnabled = "YES">
+                 </CommandLineArgument>
+              </CommandLineArguments>
+
+        """
+    }
+
+    var newArguments: String {
+        """
+              <CommandLineArguments>
+                 <CommandLineArgument
+                    argument = "-UITests"
+                    isEnabled = "YES">
+                 </CommandLineArgument>
+                 <CommandLineArgument
+                    argument = "-skipOnboarding"
+                    isEnabled = "YES">
+                 </CommandLineArgument>
+                 <CommandLineArgument
+                    argument = "YES"
+                    isEnabled = "YES">
+                 </CommandLineArgument>
+              </CommandLineArguments>
+
+        """
+    }
+
+    var newEnvironment: String {
+        """
+              <EnvironmentVariables>
+                 <EnvironmentVariable
+                    key = "API_BASE_URL"
+                    value = "http://localhost:8080"
+                    isEnabled = "YES">
+                 </EnvironmentVariable>
+                 <EnvironmentVariable
+                    key = "MODE"
+                    value = "a&amp;b"
+                    isEnabled = "YES">
+                 </EnvironmentVariable>
+                 <EnvironmentVariable
+                    key = "PROFILE_PAYLOAD"
+                    value = "\(payload)"
+                    isEnabled = "YES">
+                 </EnvironmentVariable>
+              </EnvironmentVariables>
+
+        """
+    }
+
+    /// Only lines of argument and environment entries may differ.
+    func expectOnlyEntryLinesChanged(_ original: String, _ updated: String, allowing extra: [String] = []) {
+        let entryLines = [
+            "<CommandLineArguments>", "</CommandLineArguments>", "<CommandLineArgument", "</CommandLineArgument>",
+            "argument = ", "isEnabled = ", "<EnvironmentVariables>", "</EnvironmentVariables>", "<EnvironmentVariable",
+            "</EnvironmentVariable>", "key = ", "value = ",
+        ]
+        for line in XcodeFixtures.changedLines(original, updated) {
+            let trimmed = line.drop { $0 == " " }
+            #expect(entryLines.contains { trimmed.hasPrefix($0) } || extra.contains(line), "changed: \(line)")
+        }
+    }
+
+    @Test func launchActionArgumentsAreReplacedAndEnvironmentInsertedAfterThem() throws {
+        #expect(original.contains(oldArguments))
+        let output = try update(original)
+        let expected = original.replacingOccurrences(of: oldArguments, with: newArguments + newEnvironment)
+        #expect(output.text == expected)
+        #expect(output.warnings.isEmpty)
+        expectOnlyEntryLinesChanged(original, output.text)
+    }
+
+    @Test func updatingTwiceGivesTheSameBytes() throws {
+        for action in XcodeSchemeAction.allCases {
+            let once = try update(original, action: action)
+            let twice = try update(once.text, action: action)
+            #expect(twice.bytes == once.bytes, "\(action)")
+        }
+    }
+
+    @Test func testActionGetsItsOwnEntriesAfterTheTestables() throws {
+        let output = try update(original, action: .test)
+        let testables = "      </Testables>\n"
+        let attribute = "      shouldUseLaunchSchemeArgsEnv = \"YES\"\n      shouldAutocreateTestPlan"
+        var expected = original.replacingOccurrences(of: testables, with: testables + newArguments + newEnvironment)
+        let range = try #require(expected.range(of: attribute))
+        expected.replaceSubrange(
+            range, with: "      shouldUseLaunchSchemeArgsEnv = \"NO\"\n      shouldAutocreateTestPlan")
+        #expect(output.text == expected)
+        // The Run action's entries and the Profile action's attribute are untouched.
+        #expect(output.text.contains(oldArguments))
+        #expect(output.text.contains("buildConfiguration = \"Release\"\n      shouldUseLaunchSchemeArgsEnv = \"YES\""))
+        #expect(output.warnings.map(\.severity) == [.note])
+        #expect(output.warnings.first?.location?.description == "Countries.xcscheme:30:39")
+        expectOnlyEntryLinesChanged(
+            original, output.text,
+            allowing: ["      shouldUseLaunchSchemeArgsEnv = \"YES\"", "      shouldUseLaunchSchemeArgsEnv = \"NO\""])
+    }
+
+    @Test func anElementWithNothingToHoldIsRemoved() throws {
+        let envOnly = try XcodeFixtures.resolve("env: {MODE: dark}\n")
+        let output = try update(original, with: envOnly)
+        #expect(!output.text.contains("CommandLineArgument"))
+        let runnableEnd = "      </BuildableProductRunnable>\n   </LaunchAction>"
+        #expect(output.text.contains("      </BuildableProductRunnable>\n      <EnvironmentVariables>\n"))
+        #expect(
+            try update(original, with: envOnly).text
+                == original.replacingOccurrences(of: oldArguments, with: "").replacingOccurrences(
+                    of: runnableEnd,
+                    with: "      </BuildableProductRunnable>\n" + environmentBlock(["MODE": "dark"], envOnly)
+                        + "   </LaunchAction>"))
+    }
+
+    func environmentBlock(_ variables: KeyValuePairs<String, String>, _ profile: ResolvedProfile) -> String {
+        var lines = ["      <EnvironmentVariables>"]
+        for (key, value) in Array(variables) + [("PROFILE_PAYLOAD", WireFormat.encode(profile.payload))] {
+            lines += [
+                "         <EnvironmentVariable", "            key = \"\(key)\"", "            value = \"\(value)\"",
+                "            isEnabled = \"YES\">", "         </EnvironmentVariable>",
+            ]
+        }
+        return (lines + ["      </EnvironmentVariables>"]).map { $0 + "\n" }.joined()
+    }
+
+    @Test func existingEnvironmentIsReplacedWhole() throws {
+        let first = try update(original).text
+        let other = try XcodeFixtures.resolve("env: {MODE: dark}\narguments: [-UITests]\n")
+        let second = try update(first, with: other).text
+        #expect(second == (try update(original, with: other).text))
+        #expect(!second.contains("API_BASE_URL"))
+        #expect(second.contains(environmentBlock(["MODE": "dark"], other)))
+    }
+
+    @Test func anActionWithoutChildrenGetsThemAtXcodesIndentation() throws {
+        let scheme = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Scheme
+               version = "1.7">
+               <LaunchAction
+                  buildConfiguration = "Debug">
+               </LaunchAction>
+            </Scheme>
+
+            """
+        let output = try update(scheme)
+        #expect(
+            output.text
+                == scheme.replacingOccurrences(
+                    of: "   </LaunchAction>", with: newArguments + newEnvironment + "   </LaunchAction>"))
+    }
+
+    @Test func windowsLineEndingsAreKept() throws {
+        let crlf = original.replacingOccurrences(of: "\n", with: "\r\n")
+        let output = try update(crlf)
+        #expect(output.text == (try update(original).text).replacingOccurrences(of: "\n", with: "\r\n"))
+    }
+
+    @Test func testPlansAreWarnedAbout() throws {
+        let scheme = original.replacingOccurrences(
+            of: "      <Testables>",
+            with: """
+                      <TestPlans>
+                         <TestPlanReference
+                            reference = "container:Countries.xctestplan"
+                            default = "YES">
+                         </TestPlanReference>
+                      </TestPlans>
+                      <Testables>
+                """)
+        let output = try update(scheme, action: .test)
+        #expect(output.warnings.map(\.severity) == [.note, .warning])
+        #expect(output.warnings.last?.message.contains("test plans") == true)
+    }
+
+    @Test func malformedFilesAreRefusedWithTheirPlace() throws {
+        let broken = "<Scheme>\n   <LaunchAction>\n</Scheme>\n"
+        let error = #expect(throws: Diagnostic.self) { try update(broken) }
+        #expect(
+            error?.message
+                == "`Countries.xcscheme` is not well-formed XML: end tag `</Scheme>` does not match `<LaunchAction>`")
+        #expect(error?.location?.description == "Countries.xcscheme:3:1")
+
+        let plist = #expect(throws: Diagnostic.self) { try update("<plist version=\"1.0\">\n</plist>\n") }
+        #expect(
+            plist?.message == "`Countries.xcscheme` is not an Xcode scheme: its root element is `<plist>`, not `<Scheme>`")
+
+        let noTest = #expect(throws: Diagnostic.self) {
+            try update("<Scheme>\n   <LaunchAction>\n   </LaunchAction>\n</Scheme>\n", action: .test)
+        }
+        #expect(noTest?.message == "`Countries.xcscheme` has no `<TestAction>` to update")
+
+        #expect(throws: Diagnostic.self) { try update("<Scheme attribute=\"unterminated>\n</Scheme>\n") }
+        #expect(throws: Diagnostic.self) { try update("") }
+        #expect(throws: Diagnostic.self) { try update("<Scheme>\n<!-- never closed\n</Scheme>\n") }
+    }
+
+    @Test func otherFormatsCannotUpdate() throws {
+        let error = #expect(throws: Diagnostic.self) {
+            try ExportFormat.shell.update(Array(original.utf8), path: "x", with: profile)
+        }
+        #expect(error?.message == "`shell` cannot update files: only `xcscheme` and `xctestplan` can")
+    }
+
+    #if canImport(FoundationXML)
+    @Test func theResultParsesWithTheEntriesInOrder() throws {
+        let tricky = try XcodeFixtures.resolve(
+            "env: {QUOTES: \"it's \\\"x\\\" <&>\", LINES: \"a\\nb\"}\narguments: [\"two words\", \"-x\"]\n")
+        for action in XcodeSchemeAction.allCases {
+            let output = try update(original, with: tricky, action: action)
+            let document = try XMLDocument(data: Data(output.bytes))
+            let base = "/Scheme/\(action.elementName)"
+            let arguments = try document.nodes(forXPath: base + "/CommandLineArguments/CommandLineArgument/@argument")
+            #expect(arguments.map(\.stringValue) == ["two words", "-x"])
+            let values = try document.nodes(forXPath: base + "/EnvironmentVariables/EnvironmentVariable/@value")
+            #expect(values.prefix(2).map(\.stringValue) == ["it's \"x\" <&>", "a\nb"])
+            #expect(try document.nodes(forXPath: "/Scheme/*").count == 6)
+        }
+    }
+    #endif
+}
