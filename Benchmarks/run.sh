@@ -1,0 +1,368 @@
+#!/usr/bin/env bash
+# The performance report of `profile`: every figure as a ratio to a baseline measured in the same run.
+#
+#   Benchmarks/run.sh                       build release (.build-bench) and measure everything (~2 min)
+#   Benchmarks/run.sh --quick               fewer samples: a smoke run (~30 s after the build)
+#   Benchmarks/run.sh --skip-build          measure the binaries already in .build-bench
+#   Benchmarks/run.sh --compare-link-modes  build `profile` in each link mode (default, --static-swift-stdlib,
+#                                           -static-executable) and compare their launch times
+#
+# Figures (goals in the summary table):
+#   run         `profile run bench -- /bin/true` vs `env K=V /bin/true`: fork+exec+wait per launch, measured
+#               by Benchmarks/spawn-bench.c (a C loop), in paired rounds whose order alternates; medians.
+#   load        `profile lint --profiles-dir SET` vs Benchmarks/yaml-walk.c (read every file and walk libyaml's
+#               events, nothing else) over the same generated 5,000-profile / 5 MB set (generate-profiles.py).
+#   completion  `profile __complete profiles ''` vs `env K=V /bin/true` (once the command exists).
+#   runtime     the `runtime-bench` product's first read of the active profile.
+# It is a report: it exits 0 whatever the figures, and non-zero only when `profile` cannot be built.
+# Release flags come from Benchmarks/release-flags.sh, the one place they are written.
+set -euo pipefail
+
+HERE=$(cd "$(dirname "${BASH_SOURCE[0]}")" && pwd)
+ROOT=$(cd "$HERE/.." && pwd)
+cd "$ROOT"
+
+QUICK=0
+COMPARE=0
+SKIP_BUILD=0
+for argument in "$@"; do
+    case "$argument" in
+        --quick) QUICK=1 ;;
+        --compare-link-modes) COMPARE=1 ;;
+        --skip-build) SKIP_BUILD=1 ;;
+        -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
+        *) echo "run.sh: unknown option \`$argument\` (--quick, --skip-build, --compare-link-modes, --help)" >&2; exit 64 ;;
+    esac
+done
+
+# shellcheck source=release-flags.sh
+source "$HERE/release-flags.sh"
+SCRATCH=.build-bench
+
+# ---- What is measured, and how much ------------------------------------------------------------------------
+BASELINE=(env K=V /bin/true)
+LAUNCH_PROFILE=bench
+COMPLETE_ARGS=(__complete profiles '') # the completion query; adapt when `profile __complete` lands
+PROFILE_COUNT=5000
+if ((QUICK)); then
+    LAUNCH_ROUNDS=5 LAUNCH_EXECS=50 LOAD_RUNS=3 COMPLETE_ROUNDS=5 COMPLETE_EXECS=50 RUNTIME_ITERATIONS=5000
+else
+    LAUNCH_ROUNDS=21 LAUNCH_EXECS=200 LOAD_RUNS=9 COMPLETE_ROUNDS=15 COMPLETE_EXECS=100 RUNTIME_ITERATIONS=20000
+fi
+
+WORK=$(mktemp -d "${TMPDIR:-/tmp}/profile-bench.XXXXXX")
+trap 'rm -rf "$WORK"' EXIT
+unset PROFILES_DIR || true
+
+# ---- Build ------------------------------------------------------------------------------------------------
+# swift_build SCRATCH PRODUCT FLAGS...: a release build; retried when another engineer's edit lands mid-build.
+swift_build() {
+    local scratch=$1 product=$2
+    shift 2
+    local attempt log="$WORK/build-$product.log"
+    for attempt in 1 2 3; do
+        if swift build -c release --scratch-path "$scratch" "$@" --product "$product" >"$log" 2>&1; then
+            return 0
+        fi
+        if grep -q "modified during the build" "$log" && ((attempt < 3)); then
+            echo "  ($product: a source changed during the build; building again)" >&2
+            sleep 5
+            continue
+        fi
+        return 1
+    done
+}
+
+build_profile() { # build_profile SCRATCH FLAGS...
+    local scratch=$1
+    shift
+    echo "building profile (release, ${*:-default flags}) in $scratch ..." >&2
+    if ! swift_build "$scratch" profile "$@"; then
+        grep -E "error:|warning: .*(not found|undefined)" "$WORK/build-profile.log" | head -20 >&2 || true
+        tail -5 "$WORK/build-profile.log" >&2
+        echo "run.sh: the release build of \`profile\` failed (log above)" >&2
+        exit 1
+    fi
+}
+
+# Compiles the C helpers (PROFILE's dependencies are not theirs: plain cc -O2).
+build_tools() {
+    local cc=${CC:-cc} yaml_flags
+    yaml_flags=$(pkg-config --cflags --libs yaml-0.1 2>/dev/null || echo -lyaml)
+    "$cc" -O2 -o "$WORK/spawn-bench" "$HERE/spawn-bench.c"
+    # shellcheck disable=SC2086
+    "$cc" -O2 -o "$WORK/yaml-walk" "$HERE/yaml-walk.c" $yaml_flags
+}
+
+# ---- Measuring ---------------------------------------------------------------------------------------------
+# measure_rounds ROUNDS EXECS DIR OUT ARRAY_NAME...: ROUNDS rounds; in each, every command (a bash array
+# named by ARRAY_NAME) runs EXECS times under spawn-bench, in an order that rotates from round to round.
+# Appends "round index ns" lines to OUT. Fails when any command fails.
+measure_rounds() {
+    local rounds=$1 execs=$2 dir=$3 out=$4
+    shift 4
+    local names=("$@") count=$# round step index ns
+    local -a command
+    for ((round = 0; round < rounds; round++)); do
+        for ((step = 0; step < count; step++)); do
+            index=$(((step + round) % count))
+            eval "command=(\"\${${names[$index]}[@]}\")"
+            ns=$(cd "$dir" && "$WORK/spawn-bench" "$execs" "${command[@]}") || return 1
+            echo "$round $index $ns" >>"$out"
+        done
+    done
+}
+
+# summarize OUT EXECS: per command index, "index median_ms ratio_to_index_0 ratio_p25 ratio_p75", the ratio
+# being the median of the per-round ratios (so drift from other load on the machine cancels out).
+summarize() {
+    python3 - "$1" "$2" <<'PY'
+import sys
+from statistics import median
+rows = [line.split() for line in open(sys.argv[1]) if line.strip()]
+execs = int(sys.argv[2])
+by_round = {}
+for r, i, ns in rows:
+    by_round.setdefault(int(r), {})[int(i)] = int(ns) / execs / 1e6
+indices = sorted({int(i) for _, i, _ in rows})
+def quantile(values, q):
+    values = sorted(values)
+    position = (len(values) - 1) * q
+    low = int(position)
+    high = min(low + 1, len(values) - 1)
+    return values[low] + (values[high] - values[low]) * (position - low)
+for i in indices:
+    times = [v[i] for v in by_round.values() if i in v]
+    ratios = [v[i] / v[0] for v in by_round.values() if i in v and 0 in v]
+    print("%d %.4f %.3f %.3f %.3f" % (i, median(times), median(ratios), quantile(ratios, 0.25), quantile(ratios, 0.75)))
+PY
+}
+
+# field LINE N: the Nth field of a summary line.
+field() { echo "$1" | awk -v n="$2" '{ print $n }'; }
+
+# A temp project with a profiles/ directory holding the launch benchmark's profile and its base: commands run
+# from there find it by walking up, as a user's would.
+make_launch_project() {
+    mkdir -p "$WORK/project/profiles"
+    cp "$HERE"/fixtures/launch/*.yml "$WORK/project/profiles/"
+}
+
+# check_once DIR COMMAND...: runs the command once, visibly (stderr shown on failure); its exit status.
+check_once() {
+    local dir=$1
+    shift
+    local status=0
+    (cd "$dir" && "$@") >"$WORK/check.out" 2>"$WORK/check.err" </dev/null || status=$?
+    return "$status"
+}
+
+machine_line() {
+    local cores
+    cores=$(getconf _NPROCESSORS_ONLN 2>/dev/null || echo "?")
+    echo "machine: $(uname -sm), $cores cores, load average $(uptime | sed 's/.*load average[s]*: //')"
+}
+
+# ---- --compare-link-modes ----------------------------------------------------------------------------------
+if ((COMPARE)); then
+    build_tools
+    make_launch_project
+    modes=(default static-stdlib static-executable)
+    [[ "$(uname -s)" == Linux ]] || modes=(default)
+    names=(BASELINE)
+    for mode in "${modes[@]}"; do
+        scratch=".build-bench-$mode"
+        [[ "$mode" == "$PROFILE_LINK_MODE" ]] && scratch=$SCRATCH
+        flags=()
+        while IFS= read -r flag; do [[ -n "$flag" ]] && flags+=("$flag"); done < <(profile_link_flags "$mode")
+        if ((SKIP_BUILD == 0)); then build_profile "$scratch" ${flags[@]+"${flags[@]}"}; fi
+        binary="$ROOT/$scratch/release/profile"
+        if ! check_once "$WORK/project" "$binary" run "$LAUNCH_PROFILE" -- /bin/true; then
+            echo "$mode: \`profile run\` failed:" >&2
+            head -5 "$WORK/check.err" >&2
+            continue
+        fi
+        name="run_${mode//-/_}"
+        eval "$name=(\"\$binary\" run \"\$LAUNCH_PROFILE\" -- /bin/true)"
+        names+=("$name")
+    done
+    machine_line
+    echo "launch, ${LAUNCH_ROUNDS} rounds x ${LAUNCH_EXECS} execs (chosen mode: $PROFILE_LINK_MODE)"
+    measure_rounds "$LAUNCH_ROUNDS" "$LAUNCH_EXECS" "$WORK/project" "$WORK/modes.txt" "${names[@]}"
+    printf '%-34s %12s %8s %17s %10s\n' "command" "ms/launch" "ratio" "ratio p25-p75" "size MB"
+    while read -r index ms ratio p25 p75; do
+        name=${names[$index]}
+        if ((index == 0)); then
+            label="${BASELINE[*]}" size="-"
+        else
+            mode=${name#run_}
+            mode=${mode//_/-}
+            label="profile run ($mode)"
+            binary=$(eval "echo \"\${${name}[0]}\"")
+            size=$(awk -v b="$(wc -c <"$binary")" 'BEGIN { printf "%.1f", b / 1048576 }')
+        fi
+        printf '%-34s %12.3f %7.2fx %8.2f-%-8.2f %10s\n' "$label" "$ms" "$ratio" "$p25" "$p75" "$size"
+    done < <(summarize "$WORK/modes.txt" "$LAUNCH_EXECS")
+    exit 0
+fi
+
+# ---- Build -------------------------------------------------------------------------------------------------
+PROFILE_BIN="$ROOT/$SCRATCH/release/profile"
+RUNTIME_BIN="$ROOT/$SCRATCH/release/runtime-bench"
+if ((SKIP_BUILD == 0)); then
+    build_profile "$SCRATCH" ${PROFILE_RELEASE_FLAGS[@]+"${PROFILE_RELEASE_FLAGS[@]}"}
+    echo "building runtime-bench ..." >&2
+    if ! swift_build "$SCRATCH" runtime-bench ${PROFILE_RELEASE_FLAGS[@]+"${PROFILE_RELEASE_FLAGS[@]}"}; then
+        echo "runtime-bench: not built"
+        rm -f "$RUNTIME_BIN"
+    fi
+fi
+[[ -x "$PROFILE_BIN" ]] || { echo "run.sh: no $PROFILE_BIN (build it: drop --skip-build)" >&2; exit 1; }
+build_tools
+make_launch_project
+
+echo
+machine_line
+echo "profile: $SCRATCH/release/profile, link mode $PROFILE_LINK_MODE (${PROFILE_RELEASE_FLAGS[*]:-no extra flags})"
+((QUICK)) && echo "--quick: fewer samples, figures are rough"
+
+# Results, filled in below ("" = not measured).
+run_ms="" env_ms="" run_ratio="" run_note=""
+load_ms="" walk_ms="" load_ratio="" load_note=""
+complete_ms="" complete_env_ms="" complete_ratio="" complete_note=""
+complete_big_ms="" complete_big_note=""
+runtime_us="" runtime_note=""
+
+# ---- 1. Launch: profile run bench -- /bin/true vs env K=V /bin/true ------------------------------------------
+echo
+echo "== run: profile run $LAUNCH_PROFILE -- /bin/true vs ${BASELINE[*]} ($LAUNCH_ROUNDS rounds x $LAUNCH_EXECS execs)"
+RUN_COMMAND=("$PROFILE_BIN" run "$LAUNCH_PROFILE" -- /bin/true)
+if ! check_once "$WORK/project" "${RUN_COMMAND[@]}"; then
+    run_note="profile run failed"
+    echo "  profile run failed:"
+    head -10 "$WORK/check.err" | sed 's/^/  /'
+elif measure_rounds "$LAUNCH_ROUNDS" "$LAUNCH_EXECS" "$WORK/project" "$WORK/launch.txt" BASELINE RUN_COMMAND; then
+    summary=$(summarize "$WORK/launch.txt" "$LAUNCH_EXECS")
+    env_ms=$(field "$(echo "$summary" | sed -n 1p)" 2)
+    line=$(echo "$summary" | sed -n 2p)
+    run_ms=$(field "$line" 2) run_ratio=$(field "$line" 3)
+    printf '  %-48s %8.3f ms/launch\n' "${BASELINE[*]}" "$env_ms"
+    printf '  %-48s %8.3f ms/launch   %.2fx (rounds p25-p75 %.2f-%.2f)\n' "profile run $LAUNCH_PROFILE -- /bin/true" \
+        "$run_ms" "$run_ratio" "$(field "$line" 4)" "$(field "$line" 5)"
+else
+    run_note="measurement failed"
+fi
+
+# ---- 2. Load: profile lint over 5,000 profiles vs a C walk of libyaml's events ------------------------------
+echo
+SET="$WORK/profile-set"
+python3 "$HERE/generate-profiles.py" "$SET" --count "$PROFILE_COUNT" >"$WORK/generate.out"
+echo "== load: profile lint --profiles-dir SET vs yaml-walk SET ($(sed 's/ in .*//' "$WORK/generate.out"), $LOAD_RUNS runs each)"
+WALK_COMMAND=("$WORK/yaml-walk" "$SET")
+LINT_COMMAND=("$PROFILE_BIN" lint --profiles-dir "$SET")
+lint_status=0
+check_once "$WORK" "${LINT_COMMAND[@]}" || lint_status=$?
+if ((lint_status != 0)); then
+    load_note="lint exit $lint_status on the set"
+    echo "  profile lint exited $lint_status on the generated set (it must exit 0):"
+    head -10 "$WORK/check.err" | sed 's/^/  /'
+else
+    echo "  profile lint: $(tail -1 "$WORK/check.err" 2>/dev/null)"
+fi
+if [[ -z "$load_note" ]] && ! check_once "$WORK" "${WALK_COMMAND[@]}"; then
+    load_note="yaml-walk failed"
+    head -5 "$WORK/check.err" | sed 's/^/  /'
+fi
+if [[ -z "$load_note" ]]; then
+    echo "  yaml-walk: $(cat "$WORK/check.out")"
+    if measure_rounds "$LOAD_RUNS" 1 "$WORK" "$WORK/load.txt" WALK_COMMAND LINT_COMMAND; then
+        summary=$(summarize "$WORK/load.txt" 1)
+        walk_ms=$(field "$(echo "$summary" | sed -n 1p)" 2)
+        line=$(echo "$summary" | sed -n 2p)
+        load_ms=$(field "$line" 2) load_ratio=$(field "$line" 3)
+        printf '  %-48s %8.1f ms\n' "yaml-walk (C, libyaml events)" "$walk_ms"
+        printf '  %-48s %8.1f ms   %.2fx (runs p25-p75 %.2f-%.2f)\n' "profile lint" "$load_ms" "$load_ratio" \
+            "$(field "$line" 4)" "$(field "$line" 5)"
+    else
+        load_note="measurement failed"
+    fi
+fi
+
+# ---- 3. Completion latency ---------------------------------------------------------------------------------
+echo
+COMPLETE_COMMAND=("$PROFILE_BIN" "${COMPLETE_ARGS[@]}")
+complete_label="profile ${COMPLETE_ARGS[*]}"
+[[ "${COMPLETE_ARGS[${#COMPLETE_ARGS[@]} - 1]}" == "" ]] && complete_label+="''"
+if check_once "$WORK/project" "${COMPLETE_COMMAND[@]}"; then
+    echo "== completion: $complete_label vs ${BASELINE[*]} ($COMPLETE_ROUNDS rounds x $COMPLETE_EXECS execs)"
+    echo "  answers: $(tr '\n' ' ' <"$WORK/check.out" | cut -c1-100)"
+    if measure_rounds "$COMPLETE_ROUNDS" "$COMPLETE_EXECS" "$WORK/project" "$WORK/complete.txt" BASELINE COMPLETE_COMMAND; then
+        summary=$(summarize "$WORK/complete.txt" "$COMPLETE_EXECS")
+        complete_env_ms=$(field "$(echo "$summary" | sed -n 1p)" 2)
+        line=$(echo "$summary" | sed -n 2p)
+        complete_ms=$(field "$line" 2) complete_ratio=$(field "$line" 3)
+        printf '  %-48s %8.3f ms\n' "${BASELINE[*]}" "$complete_env_ms"
+        printf '  %-48s %8.3f ms   %.2fx\n' "$complete_label (2 profiles)" "$complete_ms" "$complete_ratio"
+    else
+        complete_note="measurement failed"
+    fi
+    # The same query against the 5,000-profile set (a large repository: file names only, or a cache).
+    if (export PROFILES_DIR="$SET" && check_once "$WORK/project" "${COMPLETE_COMMAND[@]}") &&
+        (export PROFILES_DIR="$SET" && measure_rounds 3 5 "$WORK/project" "$WORK/complete-big.txt" COMPLETE_COMMAND); then
+        complete_big_ms=$(field "$(summarize "$WORK/complete-big.txt" 5 | sed -n 1p)" 2)
+        printf '  %-48s %8.3f ms\n' "$complete_label (5,000 profiles)" "$complete_big_ms"
+    else
+        complete_big_note="failed on the 5,000-profile set"
+    fi
+else
+    complete_note="not implemented yet"
+    complete_big_note="not implemented yet"
+    echo "completion: not implemented yet"
+fi
+
+# ---- 4. Runtime first read ---------------------------------------------------------------------------------
+echo
+if [[ -x "$RUNTIME_BIN" ]]; then
+    echo "== runtime: runtime-bench $RUNTIME_ITERATIONS"
+    if "$RUNTIME_BIN" "$RUNTIME_ITERATIONS" >"$WORK/runtime.out" 2>&1; then
+        sed 's/^/  /' "$WORK/runtime.out"
+        runtime_us=$(sed -n 's/.*first read[^:]*: *\([0-9.]*\) *us.*/\1/p' "$WORK/runtime.out" | head -1)
+        [[ -n "$runtime_us" ]] || runtime_note="no 'first read' line"
+    else
+        runtime_note="runtime-bench failed"
+        sed 's/^/  /' "$WORK/runtime.out" | head -5
+    fi
+else
+    runtime_note="not built"
+    echo "runtime-bench: not built"
+fi
+
+# ---- Summary -----------------------------------------------------------------------------------------------
+# verdict VALUE EXPRESSION: "met" / "NOT met" (awk evaluates EXPRESSION with v = VALUE), "-" when not measured.
+verdict() {
+    [[ -n "$1" ]] || { echo "-"; return; }
+    awk -v v="$1" "BEGIN { print (($2) ? \"met\" : \"NOT met\") }"
+}
+both() { # both VERDICT VERDICT
+    if [[ "$1" == "-" || "$2" == "-" ]]; then echo "-"; elif [[ "$1" == met && "$2" == met ]]; then echo met; else echo "NOT met"; fi
+}
+fmt() { [[ -n "$1" ]] && printf "$2" "$1" || echo "${3:--}"; }
+
+echo
+echo "== summary ($(date -u +%Y-%m-%dT%H:%MZ)$( ((QUICK)) && echo ", --quick"))"
+row() { printf '%-28s %-20s %-13s %-7s %-26s %-26s\n' "$@"; }
+row "figure" "measured" "baseline" "ratio" "limit" "goal"
+row "----------------------------" "--------------------" "-------------" "-------" "--------------------------" "--------------------------"
+row "run (launch, ms)" "$(fmt "$run_ms" '%.3f' "${run_note:--}")" "$(fmt "$env_ms" '%.3f env')" \
+    "$(fmt "$run_ratio" '%.2fx')" "<= 2x env: $(verdict "$run_ratio" 'v <= 2')" "<= 1.5x env: $(verdict "$run_ratio" 'v <= 1.5')"
+row "load (lint 5k profiles, ms)" "$(fmt "$load_ms" '%.1f' "${load_note:--}")" "$(fmt "$walk_ms" '%.1f C walk')" \
+    "$(fmt "$load_ratio" '%.2fx')" "<= 2x walk: $(verdict "$load_ratio" 'v <= 2')" \
+    "<= 1.5x walk: $(verdict "$load_ratio" 'v <= 1.5')"
+complete_limit=$(both "$(verdict "$complete_ratio" 'v <= 3')" "$(verdict "$complete_ms" 'v < 10')")
+row "completion (ms)" "$(fmt "$complete_ms" '%.3f' "${complete_note:--}")" "$(fmt "$complete_env_ms" '%.3f env')" \
+    "$(fmt "$complete_ratio" '%.2fx')" "<= 3x env, < 10 ms: $complete_limit" "(same)"
+row "completion, 5k profiles" "$(fmt "$complete_big_ms" '%.2f' "${complete_big_note:--}")" "-" "-" \
+    "< 100 ms: $(verdict "$complete_big_ms" 'v < 100')" "< 10 ms: $(verdict "$complete_big_ms" 'v < 10')"
+row "runtime first read (us)" "$(fmt "$runtime_us" '%s' "${runtime_note:--}")" "-" "-" \
+    "< 20 us: $(verdict "$runtime_us" 'v < 20')" "(same)"
+exit 0
