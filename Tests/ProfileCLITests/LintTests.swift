@@ -31,3 +31,26 @@ import Testing
         #expect(result.stderr == "1 profiles checked, no problems.\n")
     }
 }
+
+@Suite struct LintWarningTests {
+    @Test func sharedProfilesThatInjectCodeAreFlagged() throws {
+        let project = try Project([
+            "profiles/p.yml": "env:\n  LD_PRELOAD: /tmp/x.so\n  DYLD_INSERT_LIBRARIES: /tmp/y.dylib\n",
+            "profiles/p.local.yml": "env: {LD_LIBRARY_PATH: /opt/lib}\n",
+        ])
+        let result = try project.profile(["lint"])
+        #expect(result.status == 0)
+        #expect(
+            result.stderr == """
+                profiles/p.yml:2:3: warning: `LD_PRELOAD` makes the dynamic loader inject code into every child launched with `p`; keep it out of shared profiles (a personal `p.local.yml` is the place for it)
+                  LD_PRELOAD: /tmp/x.so
+                  ^~~~~~~~~~
+                profiles/p.yml:3:3: warning: `DYLD_INSERT_LIBRARIES` makes the dynamic loader inject code into every child launched with `p`; keep it out of shared profiles (a personal `p.local.yml` is the place for it)
+                  DYLD_INSERT_LIBRARIES: /tmp/y.dylib
+                  ^~~~~~~~~~~~~~~~~~~~~
+                2 warnings generated.
+
+                """)
+        #expect(try project.profile(["lint", "--strict"]).status == 1)
+    }
+}
