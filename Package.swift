@@ -9,6 +9,7 @@ let package = Package(
         .executable(name: "countries", targets: ["countries"]),
         .library(name: "ProfileCore", targets: ["ProfileCore"]),
         .library(name: "ProfileRuntime", targets: ["ProfileRuntime"]),
+        .plugin(name: "ProfileCodegen", targets: ["ProfileCodegen"]),
     ],
     dependencies: [
         .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
@@ -29,6 +30,8 @@ let package = Package(
             name: "profile",
             dependencies: ["ProfileCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
         ),
+        // Build-tool plugin: runs `profile generate swift` on the nearest `profiles/_catalog.yml` at every build.
+        .plugin(name: "ProfileCodegen", capability: .buildTool(), dependencies: ["profile"]),
         // The example app launched through `profile run`.
         .executableTarget(name: "countries", dependencies: ["ProfileRuntime"]),
         // Micro-benchmark of the runtime's first read, driven by Benchmarks/run.sh.

@@ -13,19 +13,42 @@
 /// `--countries=local-mock`, `mock.countries=local-mock` in a profile, `COUNTRIES=local-mock`) and matched
 /// exactly against the raw values. An unknown variant is a thrown error naming the key, the text and the allowed
 /// variants, never a crash and never a silent fallback.
+///
+/// A type can declare the variant used when nothing selects one (the catalog's `default:`; generated code does):
+///
+/// ```swift
+/// enum CountriesSource: String, MockPoint {
+///     static let mockKey = "countries"
+///     static let defaultVariant: Self? = .live
+///     case live, localMock = "local-mock"
+/// }
+///
+/// let source = try ActiveProfile.current.variant(of: CountriesSource.self)   // .live when unset
+/// ```
 public protocol MockPoint: RawRepresentable, CaseIterable, Sendable where RawValue == String {
     /// The key the variant is selected under, in any spelling (`countries`, `countriesDatasource`, `api.backend`).
     static var mockKey: String { get }
+
+    /// The variant ``ActiveProfile/variant(of:)`` returns when no source selects one; `nil` (the default) makes
+    /// that an error.
+    static var defaultVariant: Self? { get }
+}
+
+extension MockPoint {
+    /// No default variant: ``ActiveProfile/variant(of:)`` throws when nothing selects one.
+    public static var defaultVariant: Self? { nil }
 }
 
 extension ActiveProfile {
-    /// The variant selected for the mock point `T`.
-    /// - Throws: ``ProfileRuntimeError`` when no variant is selected, the selected variant is not one of `T`'s
-    ///   cases, or the payload is broken.
+    /// The variant selected for the mock point `T`, or `T.defaultVariant` when none is selected.
+    /// - Throws: ``ProfileRuntimeError`` when no variant is selected and `T` has no ``MockPoint/defaultVariant``,
+    ///   the selected variant is not one of `T`'s cases, or the payload is broken. An unknown variant is never
+    ///   replaced by the default.
     public func variant<T: MockPoint>(of type: T.Type) throws(ProfileRuntimeError) -> T {
         try validate()
         let canonical = ProfileKey.canonical(T.mockKey)
         guard let found = find(canonical: canonical, prefer: .mock) else {
+            if let defaultVariant = T.defaultVariant { return defaultVariant }
             throw ProfileRuntimeError(
                 .noVariantSelected,
                 key: T.mockKey,

@@ -13,6 +13,13 @@ enum Payments: String, MockPoint {
     case stripe, sandbox
 }
 
+/// A mock point that declares its default variant, as generated code does.
+enum Backend: String, MockPoint {
+    static let mockKey = "backend"
+    static let defaultVariant: Self? = .live
+    case live, stub
+}
+
 /// A mock point with no variants at all (an enum cannot be that and have a raw type).
 struct Nothing: MockPoint {
     static let mockKey = "nothing"
@@ -126,6 +133,30 @@ struct Nothing: MockPoint {
                 + "allowed variants: (none declared)"
         )) {
             try profile.variant(of: Nothing.self)
+        }
+    }
+
+    @Test func declaredDefaultVariantIsUsedWhenNoneIsSelected() throws {
+        #expect(Countries.defaultVariant == nil)
+        #expect(Backend.defaultVariant == .live)
+        let unset = try ActiveProfile(arguments: ["app"], environment: [:])
+        #expect(try unset.variant(of: Backend.self) == .live)
+        #expect(try unset.variant(of: Backend.self, default: .stub) == .stub)
+        #expect(try unset.selectedVariant(of: Backend.self) == nil)
+        let selected = try ActiveProfile(arguments: ["app", "-backend", "stub"], environment: [:])
+        #expect(try selected.variant(of: Backend.self) == .stub)
+        #expect(try ActiveProfile(payload: ProfilePayload(mocks: ["backend": "stub"])).variant(of: Backend.self) == .stub)
+    }
+
+    @Test func declaredDefaultVariantNeverHidesAnUnknownVariant() throws {
+        let profile = try ActiveProfile(arguments: ["app", "--backend=remote"], environment: [:])
+        #expect(throws: ProfileRuntimeError(
+            .unknownVariant,
+            key: "backend",
+            message: "unknown variant \"remote\" for mock point \"backend\" "
+                + "(from launch argument \"--backend=remote\"); allowed variants: live, stub"
+        )) {
+            try profile.variant(of: Backend.self)
         }
     }
 }

@@ -57,8 +57,15 @@ enum CLI {
         posix_spawn_file_actions_addopen(&actions, 0, scratch + ".in", O_RDONLY, 0)
         posix_spawn_file_actions_addopen(&actions, 1, scratch + ".out", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         posix_spawn_file_actions_addopen(&actions, 2, scratch + ".err", O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        // `cd` through a shell that then execs the program: same pid, portable (no posix_spawn chdir extension).
-        let command = directory.map { ["/bin/sh", "-c", "cd -- \"$0\" && exec \"$@\"", $0, executable] } ?? [executable]
+        // Through bash (dash cannot name descriptors above 9) that closes every descriptor the test process may have open without close-on-exec (other
+        // tests run concurrently: a child, or a daemon like tmux's server, must not keep their files or sockets
+        // open), changes directory, then execs the program: same pid, portable.
+        let trampoline = """
+            for f in /proc/$$/fd/*; do n=${f##*/}; case $n in *[!0-9]*|0|1|2) ;; *) eval "exec $n>&-" ;; esac; done
+            [ -z "$0" ] || cd -- "$0" || exit 126
+            exec "$@"
+            """
+        let command = ["/bin/bash", "-c", trampoline, directory ?? "", executable]
         let argv = (command + arguments).map { strdup($0) } + [nil]
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {

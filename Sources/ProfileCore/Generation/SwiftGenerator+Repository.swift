@@ -1,0 +1,78 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+import ProfileRuntime
+
+extension SwiftGenerator {
+    /// A generator for a profiles directory: its catalog, and every runnable (non-abstract) profile resolved as
+    /// `profile run` would launch it, but against an empty environment so that the output does not depend on the
+    /// machine (`${VAR:-default}` is its default, `${VAR}` is empty, `${VAR:?message}` is not enforced).
+    ///
+    /// Returns nil when the directory has no catalog (nothing is reported: the caller says how to create one) or
+    /// when the catalog or a profile has errors (reported in `repository.diagnostics`). Personal `.local` overlays
+    /// are applied like everywhere else; callers should say so, since the output then differs from a clean
+    /// checkout's.
+    public static func forRepository(
+        _ repository: ProfileRepository, access: AccessLevel = .internal
+    ) -> SwiftGenerator? {
+        guard let catalogPath = repository.directory.catalogPath else { return nil }
+        let catalog = repository.catalog
+        let launchProfiles = Self.launchProfiles(repository)
+        guard let catalog, !repository.diagnostics.hasErrors else { return nil }
+        return SwiftGenerator(
+            catalog: catalog, launchProfiles: launchProfiles, sourcePath: displayPath(of: catalogPath), access: access)
+    }
+
+    /// Every runnable profile of `repository`, sorted by name, resolved against an empty environment.
+    public static func launchProfiles(_ repository: ProfileRepository) -> [LaunchProfile] {
+        repository.reportDirectoryProblems()
+        let directory = repository.directory
+        var result: [LaunchProfile] = []
+        for name in directory.names {
+            guard let entry = directory.entries[name], let definition = repository.definition(name),
+                !definition.isAbstract
+            else { continue }
+            let located = Located(
+                name, at: SourceLocation(file: SourceFile(path: entry.path, bytes: []), mark: Mark(line: 0, column: 0)))
+            let resolver = Resolver(repository: repository)
+            guard let resolved = resolver.resolve([located], environment: EnvironmentTable(), purpose: .lint) else {
+                continue
+            }
+            let payload = resolved.payload
+            var environment: [String: String] = [:]
+            for change in resolved.environment {
+                if let value = change.value { environment[change.name] = value }
+            }
+            environment[WireFormat.environmentVariable] = WireFormat.encode(payload)
+            result.append(
+                LaunchProfile(
+                    name: name, description: resolved.description, launchArguments: payload.launchArguments,
+                    launchEnvironment: environment))
+        }
+        return result
+    }
+
+    /// The catalog's path as the generated header shows it, the same from any working directory: the profiles
+    /// directory's own name and the file's (`profiles/_catalog.yml`).
+    public static func displayPath(of catalogPath: String) -> String {
+        let file = lastComponent(catalogPath)
+        var directory = FileSystem.directoryName(catalogPath)
+        if let resolved = realpath(directory, nil) {
+            directory = String(cString: resolved)
+            free(resolved)
+        }
+        let name = lastComponent(directory)
+        return name.isEmpty || name == "/" ? file : name + "/" + file
+    }
+
+    private static func lastComponent(_ path: String) -> String {
+        var trimmed = Substring(path)
+        while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
+        guard let slash = trimmed.lastIndex(of: "/") else { return String(trimmed) }
+        return String(trimmed[trimmed.index(after: slash)...])
+    }
+}

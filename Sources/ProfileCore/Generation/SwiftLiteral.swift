@@ -1,0 +1,83 @@
+/// Writing values as Swift source: string literals, numbers and documentation comments.
+public enum SwiftLiteral {
+    /// `text` as a Swift string literal that evaluates to exactly `text`: quotes, backslashes (so `\(` stays
+    /// text), control characters, invisible format characters (bidirectional overrides, zero-width joiners) and
+    /// line separators are escaped; other characters are written as they are.
+    public static func string(_ text: String) -> String {
+        var result = "\""
+        for scalar in text.unicodeScalars {
+            switch scalar {
+            case "\"": result += "\\\""
+            case "\\": result += "\\\\"
+            case "\n": result += "\\n"
+            case "\r": result += "\\r"
+            case "\t": result += "\\t"
+            case "\0": result += "\\0"
+            default:
+                if isInvisible(scalar) {
+                    result += unicodeEscape(scalar)
+                } else {
+                    result.unicodeScalars.append(scalar)
+                }
+            }
+        }
+        return result + "\""
+    }
+
+    /// A `Double` as a literal: the shortest text that reads back as the same value, or `.infinity`, `-.infinity`,
+    /// `.nan`.
+    public static func double(_ value: Double) -> String {
+        if value.isNaN { return ".nan" }
+        if value.isInfinite { return value < 0 ? "-.infinity" : ".infinity" }
+        let text = String(value)
+        return text
+    }
+
+    /// Documentation comment lines (`/// …`) for `text` at `indent`: one per line of the text, trailing spaces
+    /// removed, invisible characters shown as `\u{…}`.
+    public static func documentation(_ text: String, indent: String) -> [String] {
+        var lines: [String] = []
+        var current = ""
+        var previousWasCarriageReturn = false
+        for scalar in text.unicodeScalars {
+            if scalar == "\n" && previousWasCarriageReturn {
+                previousWasCarriageReturn = false
+                continue
+            }
+            previousWasCarriageReturn = scalar == "\r"
+            if scalar == "\n" || scalar == "\r" || scalar == "\u{2028}" || scalar == "\u{2029}" {
+                lines.append(current)
+                current = ""
+            } else if scalar == "\t" {
+                current += "    "
+            } else if isInvisible(scalar) {
+                current += unicodeEscape(scalar)
+            } else {
+                current.unicodeScalars.append(scalar)
+            }
+        }
+        lines.append(current)
+        while lines.last?.allSatisfy({ $0 == " " }) == true, lines.count > 1 { lines.removeLast() }
+        while lines.first?.allSatisfy({ $0 == " " }) == true, lines.count > 1 { lines.removeFirst() }
+        return lines.map { line in
+            var trimmed = Substring(line)
+            while trimmed.last == " " { trimmed = trimmed.dropLast() }
+            return trimmed.isEmpty ? indent + "///" : indent + "/// " + trimmed
+        }
+    }
+
+    /// Control, format, separator, private-use and unassigned characters: nothing a reader of the source can see.
+    static func isInvisible(_ scalar: Unicode.Scalar) -> Bool {
+        switch scalar.properties.generalCategory {
+        case .control, .format, .lineSeparator, .paragraphSeparator, .privateUse, .unassigned, .surrogate:
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// `\u{1F}`-style escape, uppercase hex.
+    static func unicodeEscape(_ scalar: Unicode.Scalar) -> String {
+        "\\u{" + String(scalar.value, radix: 16, uppercase: true) + "}"
+    }
+}

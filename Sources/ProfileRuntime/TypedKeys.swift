@@ -1,0 +1,86 @@
+/// A flag declared once, with its key and its default, so call sites cannot misspell either.
+///
+/// `profile generate swift` writes one per catalog flag:
+///
+/// ```swift
+/// enum ProfileFlags {
+///     static let skipOnboarding = FlagKey("skipOnboarding", default: false)
+/// }
+///
+/// if ActiveProfile.current.isEnabled(ProfileFlags.skipOnboarding) { ... }
+/// ```
+public struct FlagKey: Sendable, Hashable {
+    /// The key the flag is read under, in any spelling (`skipOnboarding`, `http.keepAlive`).
+    public let name: String
+    /// Whether the flag is on when no source sets it (or its text is not a boolean).
+    public let defaultValue: Bool
+
+    /// A flag read under `name` that is `default` when unset.
+    public init(_ name: String, default defaultValue: Bool = false) {
+        self.name = name
+        self.defaultValue = defaultValue
+    }
+}
+
+/// A typed value declared once, with its key, its type and its default.
+///
+/// `profile generate swift` writes one per catalog value that has a default:
+///
+/// ```swift
+/// enum ProfileValues {
+///     static let pageSize = ValueKey<Int>("pageSize", default: 20)
+/// }
+///
+/// let pageSize = ActiveProfile.current.value(ProfileValues.pageSize)
+/// ```
+///
+/// Reads exist for `String`, `Int`, `Double`, `Bool` and `RawRepresentable` types with a `String` raw value.
+public struct ValueKey<Value: Sendable>: Sendable {
+    /// The key the value is read under, in any spelling (`pageSize`, `http.timeout`).
+    public let name: String
+    /// The value used when no source sets the key, or its text does not convert to `Value`.
+    public let defaultValue: Value
+
+    /// A value read under `name` that is `default` when unset or unconvertible.
+    public init(_ name: String, default defaultValue: Value) {
+        self.name = name
+        self.defaultValue = defaultValue
+    }
+}
+
+extension ValueKey: Equatable where Value: Equatable {}
+extension ValueKey: Hashable where Value: Hashable {}
+
+/// Reads through typed keys. Each returns the key's default when no source sets the key or its text does not
+/// convert, exactly like the `x(forKey:default:)` reads (which have the same precedence and spellings).
+extension ActiveProfile {
+    /// Whether the flag is on; its default when no source sets it or its text is not a boolean.
+    public func isEnabled(_ key: FlagKey) -> Bool {
+        flag(forKey: key.name, default: key.defaultValue)
+    }
+
+    /// The text of the value; its default when no source sets it.
+    public func value(_ key: ValueKey<String>) -> String {
+        string(forKey: key.name, default: key.defaultValue)
+    }
+
+    /// The value as an `Int`; its default when unset or not an integer.
+    public func value(_ key: ValueKey<Int>) -> Int {
+        int(forKey: key.name, default: key.defaultValue)
+    }
+
+    /// The value as a `Double`; its default when unset or not a number.
+    public func value(_ key: ValueKey<Double>) -> Double {
+        double(forKey: key.name, default: key.defaultValue)
+    }
+
+    /// The value as a `Bool`; its default when unset or not a boolean.
+    public func value(_ key: ValueKey<Bool>) -> Bool {
+        bool(forKey: key.name, default: key.defaultValue)
+    }
+
+    /// The value as `V`, built with `V(rawValue:)` from its text; its default when unset or not a raw value of `V`.
+    public func value<V: RawRepresentable & Sendable>(_ key: ValueKey<V>) -> V where V.RawValue == String {
+        value(V.self, forKey: key.name, default: key.defaultValue)
+    }
+}

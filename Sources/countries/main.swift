@@ -1,0 +1,36 @@
+// Countries: the example app of `profile`. It reads everything through the runtime library and the code that
+// `profile generate swift` wrote from profiles/_catalog.yml (Generated/Profile+Generated.swift):
+//
+//     profile run uitest -- countries        # bundled data, no onboarding, settings in memory
+//     countries -countries local-mock -skipOnboarding YES --page-size=3
+import ProfileRuntime
+
+let profile = ActiveProfile.current
+do {
+    let source = try profile.variant(of: Countries.self)
+    let pageSize = profile.value(ProfileValues.pageSize)
+    guard pageSize >= 1 else {
+        fail("countries: pageSize must be at least 1, not \(pageSize)", status: 64)
+    }
+    let timeout = profile.value(ProfileValues.requestTimeout)
+    guard timeout.isFinite, timeout > 0 else {
+        fail("countries: requestTimeout must be a positive number of seconds, not \(timeout)", status: 64)
+    }
+
+    print("profile: \(profile.profiles.isEmpty ? "none" : profile.profiles.joined(separator: " + "))")
+    print(profile.value(ProfileValues.greeting))
+    if !profile.isEnabled(ProfileFlags.skipOnboarding) { Onboarding.show() }
+    let settings = Settings(inMemory: profile.isEnabled(ProfileFlags.inMemorySettings))
+    print("settings: \(settings.save(["pageSize": String(pageSize)]))")
+
+    let datasource = makeDatasource(source, timeout: timeout)
+    let countries = try datasource.countries()
+    print("countries from \(source.rawValue) (\(min(pageSize, countries.count)) of \(countries.count)):")
+    for country in countries.prefix(pageSize) {
+        print("  \(country.name) — \(country.capital)")
+    }
+} catch let error as ProfileRuntimeError {
+    fail("countries: \(error)", status: 64)
+} catch let error as DatasourceError {
+    fail("countries: \(error.message)", status: 69)
+}

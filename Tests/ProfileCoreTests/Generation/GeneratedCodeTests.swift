@@ -1,0 +1,151 @@
+import Foundation
+import ProfileCore
+import Testing
+
+/// Compiles generated code for a catalog full of awkward names and texts against the built runtime library, runs
+/// it, and checks that every literal reads back as the catalog's text.
+@Suite struct GeneratedCodeTests {
+    /// The build folder of this test bundle: the runtime's module and objects are there.
+    static let buildDirectory: URL? = {
+        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
+            return nil
+        }
+        return URL(fileURLWithPath: executable).deletingLastPathComponent()
+    }()
+
+    static var runtimeObjects: [String] {
+        guard let directory = buildDirectory?.appendingPathComponent("ProfileRuntime.build"),
+            let names = try? FileManager.default.contentsOfDirectory(atPath: directory.path)
+        else { return [] }
+        return names.filter { $0.hasSuffix(".o") }.sorted().map { directory.appendingPathComponent($0).path }
+    }
+
+    static var canCompile: Bool {
+        !runtimeObjects.isEmpty
+            && FileManager.default.fileExists(
+                atPath: buildDirectory!.appendingPathComponent("Modules/ProfileRuntime.swiftmodule").path)
+    }
+
+    static let awkward = "tab\there \"q\" \\ \\(x) \"\"\" #\"raw\"# \u{202E}rtl é 😀\nnext"
+
+    static let catalog = #"""
+        flags:
+          default: "Quotes \" backslash \\ \\(interpolation) \u202E"
+          UITests: {default: true}
+        mocks:
+          api.backend:
+            description: "Line one\nLine two"
+            variants:
+              live: The real one
+              local-mock: Local
+              local_mock: Another
+              "2x": Fast
+              none: Nothing
+              self: Itself
+              "café": Unicode
+              mockKey: Reserved
+              'say"hi\': Quoted
+            default: none
+          string: [a, b]
+        values:
+          pageSize: {type: int, default: -3}
+          ratio: {type: double, default: 1e3}
+          limit: {type: double, default: .inf}
+          name: {type: string, default: "tab\there \"q\" \\ \\(x) \"\"\" #\"raw\"# \u202Ertl é 😀\nnext"}
+          on: {type: bool, default: true}
+          theme: {type: enum, cases: [light, "high-contrast", default, "a b"], default: "a b"}
+          count: {type: int}
+
+        """#
+
+    static let profile = #"""
+        description: "CI \"quoted\""
+        env:
+          GREETING: "Hi ${NAME:-you}\nnext"
+          GONE: null
+        arguments: ["a \\(b)", "ünï", "\"\"\""]
+        flags: {default: true}
+        mocks: {api.backend: 'say"hi\'}
+        values: {name: "x;y=z,%\\(q)", theme: high-contrast}
+
+        """#
+
+    static let program = #"""
+        import ProfileRuntime
+
+        func show(_ label: String, _ text: String) { print(label + ": " + Array(text.utf8).description) }
+
+        let unset = try ActiveProfile(arguments: ["app"], environment: [:])
+        print("variants: \(ApiBackend.allCases.map(\.rawValue))")
+        print("default variant: \(try unset.variant(of: ApiBackend.self).rawValue)")
+        print("string mock: \(StringMock.allCases.map(\.rawValue)) \(StringMock.defaultVariant!.rawValue)")
+        print("flags: \(unset.isEnabled(ProfileFlags.default)) \(unset.isEnabled(ProfileFlags.uiTests))")
+        print("numbers: \(unset.value(ProfileValues.pageSize)) \(unset.value(ProfileValues.ratio)) \(unset.value(ProfileValues.limit))")
+        show("name", unset.value(ProfileValues.name))
+        print("theme: \(unset.value(ProfileValues.theme).rawValue) \(ProfileValues.Theme.allCases.map(\.rawValue))")
+        print("names: \(ProfileValues.Names.count)")
+        let ci = LaunchProfiles.ciMacos
+        print("profile: \(ci.name) \(LaunchProfiles.all.count)")
+        print("arguments: \(ci.launchArguments)")
+        show("greeting", ci.launchEnvironment["GREETING"]!)
+        print("gone: \(ci.launchEnvironment["GONE"] == nil)")
+        let child = try ActiveProfile(arguments: ["app"], environment: ci.launchEnvironment)
+        print("child: \(child.profiles) \(try child.variant(of: ApiBackend.self).rawValue) \(child.value(ProfileValues.theme))")
+        show("child name", child.value(ProfileValues.name))
+        """#
+
+    @Test(.enabled(if: canCompile, "needs the runtime's build products beside the test bundle"))
+    func compilesAndReadsBackEveryLiteral() throws {
+        let profiles = try TemporaryProfiles(["_catalog.yml": Self.catalog, "ci-macos.yml": Self.profile])
+        let repository = try profiles.repository()
+        let generator = try #require(
+            SwiftGenerator.forRepository(repository, access: .public), "\(profiles.render(repository.diagnostics))")
+        let work = URL(fileURLWithPath: profiles.root)
+        try generator.render().write(to: work.appendingPathComponent("Generated.swift"), atomically: true, encoding: .utf8)
+        try Self.program.write(to: work.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+
+        let compile = try Self.run(
+            "/usr/bin/env",
+            ["swiftc", "-I", Self.buildDirectory!.appendingPathComponent("Modules").path, "Generated.swift",
+             "main.swift"] + Self.runtimeObjects + ["-o", "generated"],
+            in: work)
+        try #require(compile.status == 0, "\(compile.output)")
+        let result = try Self.run(work.appendingPathComponent("generated").path, [], in: work)
+        #expect(result.status == 0)
+
+        func bytes(_ text: String) -> String { Array(text.utf8).description }
+        let expected = [
+            #"variants: ["live", "local-mock", "local_mock", "2x", "none", "self", "café", "mockKey", "say\"hi\\"]"#,
+            "default variant: none",
+            #"string mock: ["a", "b"] a"#,
+            "flags: false true",
+            "numbers: -3 1000.0 inf",
+            "name: \(bytes(Self.awkward))",
+            #"theme: a b ["light", "high-contrast", "default", "a b"]"#,
+            "names: count",
+            "profile: ci-macos 1",
+            #"arguments: ["a \\(b)", "ünï", "\"\"\"", "-default", "YES", "-api.backend", "say\"hi\\", "-name", "x;y=z,%\\(q)", "-theme", "high-contrast"]"#,
+            "greeting: \(bytes("Hi you\nnext"))",
+            "gone: true",
+            #"child: ["ci-macos"] say"hi\ highContrast"#,
+            "child name: \(bytes("x;y=z,%\\(q)"))",
+        ]
+        #expect(result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == expected + [""])
+    }
+
+    static func run(_ executable: String, _ arguments: [String], in directory: URL) throws -> (status: Int32, output: String) {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: executable)
+        process.arguments = arguments
+        process.currentDirectoryURL = directory
+        let log = directory.appendingPathComponent("log-\(UUID().uuidString)")
+        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
+        let handle = try FileHandle(forWritingTo: log)
+        process.standardOutput = handle
+        process.standardError = handle
+        try process.run()
+        process.waitUntilExit()
+        try handle.close()
+        return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
+    }
+}

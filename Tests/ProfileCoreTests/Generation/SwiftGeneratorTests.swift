@@ -1,0 +1,252 @@
+import Foundation
+import ProfileCore
+import Testing
+
+@Suite struct SwiftGeneratorTests {
+    static let catalog = """
+        flags:
+          skipOnboarding: Skip the onboarding
+        mocks:
+          countries:
+            description: Where countries come from
+            variants: {live: The API, local-mock: Bundled}
+        values:
+          pageSize: {type: int, default: 20, minimum: 1, description: Per page}
+          theme: {type: enum, cases: [light, dark], default: dark}
+          token: {type: string}
+
+        """
+
+    static let files = [
+        "_catalog.yml": catalog,
+        "base.yml": "abstract: true\nenv: {LOG: info}\nvalues: {pageSize: 10}\n",
+        "uitest.yml": """
+            description: UI tests
+            extends: base
+            env: {HOME_COPY: "${HOME:-none}", LOG: null}
+            arguments: [-UITests]
+            flags: {skipOnboarding: true}
+            mocks: {countries: local-mock}
+
+            """,
+        "plain.yml": "values: {theme: light}\n",
+    ]
+
+    static func generate(_ files: [String: String], access: SwiftGenerator.AccessLevel = .internal) throws
+        -> (String?, String)
+    {
+        let profiles = try TemporaryProfiles(files)
+        let repository = try profiles.repository()
+        let generator = SwiftGenerator.forRepository(repository, access: access)
+        return (generator?.render(), profiles.render(repository.diagnostics))
+    }
+
+    @Test func writesTheWholeShape() throws {
+        let (output, diagnostics) = try Self.generate(Self.files)
+        #expect(diagnostics == "")
+        #expect(output == Self.expected)
+    }
+
+    @Test func runningTwiceGivesTheSameBytes() throws {
+        let (first, _) = try Self.generate(Self.files)
+        let (second, _) = try Self.generate(Self.files)
+        #expect(first != nil)
+        #expect(first == second)
+    }
+
+    /// `${HOME:-none}` is `none` although the test process has HOME set: the output never depends on the machine.
+    @Test func profilesResolveAgainstAnEmptyEnvironment() throws {
+        #expect(ProcessInfo.processInfo.environment["HOME"] != nil)
+        let (output, _) = try Self.generate(Self.files)
+        #expect(output?.contains(#""HOME_COPY": "none","#) == true)
+        #expect(output?.contains("\"LOG\"") == false)
+    }
+
+    @Test func publicAccessMarksEveryDeclaration() throws {
+        let (output, _) = try Self.generate(Self.files, access: .public)
+        let text = try #require(output)
+        #expect(text.contains("public enum Countries: String, MockPoint, CaseIterable, Sendable {"))
+        #expect(text.contains("    public static let mockKey = \"countries\""))
+        #expect(text.contains("    public static let defaultVariant: Self? = .live"))
+        #expect(text.contains("public enum ProfileFlags {"))
+        #expect(text.contains("    public static let skipOnboarding = FlagKey("))
+        #expect(text.contains("    public enum Theme: String, CaseIterable, Sendable {"))
+        #expect(text.contains("    public enum Names {"))
+        #expect(text.contains("        public static let token = \"token\""))
+        #expect(text.contains("public enum LaunchProfiles {"))
+        #expect(text.contains("    public static let all: [LaunchConfiguration] = [plain, uitest]"))
+        #expect(!text.contains("public case"))
+        // Every declaration line (not cases, not comments, not continuation lines) is public.
+        let declarations = text.split(separator: "\n").filter {
+            let line = $0.drop { $0 == " " }
+            return line.hasPrefix("enum ") || line.hasPrefix("static ")
+        }
+        #expect(declarations.isEmpty)
+    }
+
+    @Test func withoutACatalogThereIsNothingToGenerate() throws {
+        let (output, diagnostics) = try Self.generate(["uitest.yml": "flags: {a: true}\n"])
+        #expect(output == nil)
+        #expect(diagnostics == "")
+    }
+
+    @Test func catalogErrorsStopGeneration() throws {
+        let (output, diagnostics) = try Self.generate(["_catalog.yml": "values:\n  pageSize: {type: integer}\n"])
+        #expect(output == nil)
+        #expect(diagnostics.contains("unknown type `integer`"))
+    }
+
+    @Test func profileErrorsStopGeneration() throws {
+        var files = Self.files
+        files["broken.yml"] = "mocks: {countries: remote}\n"
+        let (output, diagnostics) = try Self.generate(files)
+        #expect(output == nil)
+        #expect(diagnostics.contains("remote"))
+    }
+
+    @Test func catalogOrderIsKeptAndProfilesAreSorted() throws {
+        let (output, _) = try Self.generate([
+            "_catalog.yml": "flags: {zeta: z, alpha: a, mid: m}\n",
+            "b.yml": "{}\n", "a.yml": "{}\n", "c.yml": "{}\n",
+        ])
+        let text = try #require(output)
+        let flags = ["zeta", "alpha", "mid"].map { text.range(of: "static let \($0) = FlagKey")!.lowerBound }
+        #expect(flags == flags.sorted())
+        #expect(text.contains("static let all: [LaunchConfiguration] = [a, b, c]"))
+    }
+
+    @Test func namesAreMadeSafeAndUnique() throws {
+        let (output, diagnostics) = try Self.generate([
+            "_catalog.yml": """
+                flags: {default: keyword, a-b: first, a.b: second}
+                mocks:
+                  string: {variants: [none, self, mockKey, 2x], default: none}
+                  profile-flags: [x]
+                values:
+                  names: {type: enum, cases: [a], default: a}
+                  count: {type: int}
+
+                """,
+            "all.yml": "{}\n",
+        ])
+        #expect(diagnostics == "")
+        let text = try #require(output)
+        #expect(text.contains("static let `default` = FlagKey(\"default\", default: false)"))
+        #expect(text.contains("static let aB = FlagKey(\"a-b\", default: false)"))
+        #expect(text.contains("static let aB2 = FlagKey(\"a.b\", default: false)"))
+        #expect(text.contains("enum StringMock: String, MockPoint"))
+        #expect(text.contains("enum ProfileFlagsMock: String, MockPoint"))
+        #expect(text.contains("static let defaultVariant: Self? = Self.none"))
+        #expect(text.contains("    case `self`\n"))
+        #expect(text.contains("    case mockKey_ = \"mockKey\"\n"))
+        #expect(text.contains("    case _2x = \"2x\"\n"))
+        #expect(text.contains("enum NamesValue: String, CaseIterable, Sendable"))
+        #expect(text.contains("static let names = ValueKey<NamesValue>(\"names\", default: .a)"))
+        #expect(text.contains("static let all_ = LaunchConfiguration("))
+        #expect(text.contains("static let all: [LaunchConfiguration] = [all_]"))
+    }
+
+    @Test func theHeaderNamesTheCatalogTheSameFromAnyWorkingDirectory() throws {
+        let profiles = try TemporaryProfiles(["_catalog.yml": "{}\n"])
+        let absolute = profiles.directory + "/_catalog.yml"
+        #expect(SwiftGenerator.displayPath(of: absolute) == "profiles/_catalog.yml")
+        #expect(SwiftGenerator.displayPath(of: profiles.directory + "/./_catalog.yml") == "profiles/_catalog.yml")
+        #expect(SwiftGenerator.displayPath(of: profiles.directory + "/../profiles/_catalog.yml") == "profiles/_catalog.yml")
+        // Relative to the working directory (tests run in parallel: it is read, never changed).
+        let depth = FileManager.default.currentDirectoryPath.split(separator: "/").count
+        let relative = String(repeating: "../", count: depth) + absolute.dropFirst()
+        #expect(SwiftGenerator.displayPath(of: relative) == "profiles/_catalog.yml")
+    }
+
+    static let expected = """
+        // Generated by `profile generate swift` from profiles/_catalog.yml. Do not edit.
+
+        import ProfileRuntime
+
+        /// Where countries come from
+        enum Countries: String, MockPoint, CaseIterable, Sendable {
+            static let mockKey = "countries"
+            static let defaultVariant: Self? = .live
+
+            /// The API
+            case live
+            /// Bundled
+            case localMock = "local-mock"
+        }
+
+        /// The flags the catalog declares: `ActiveProfile.current.isEnabled(ProfileFlags.skipOnboarding)`.
+        enum ProfileFlags {
+            /// Skip the onboarding
+            static let skipOnboarding = FlagKey("skipOnboarding", default: false)
+        }
+
+        /// The values the catalog declares: `ActiveProfile.current.value(ProfileValues.pageSize)`.
+        enum ProfileValues {
+            /// Per page
+            ///
+            /// At least 1.
+            static let pageSize = ValueKey<Int>("pageSize", default: 20)
+
+            /// The cases of `theme`.
+            enum Theme: String, CaseIterable, Sendable {
+                case light
+                case dark
+            }
+
+            /// The value `theme`.
+            static let theme = ValueKey<Theme>("theme", default: .dark)
+
+            /// The keys of the values declared without a default, which a `ValueKey` cannot express. Read them
+            /// with the optional reads, `nil` when unset: `ActiveProfile.current.string(forKey: ProfileValues.Names.token)`.
+            enum Names {
+                /// The value `token`.
+                ///
+                /// Read with `string(forKey:)`.
+                static let token = "token"
+            }
+        }
+
+        /// The runnable profiles as a launched app receives them, for UI tests that launch the app themselves:
+        /// `app.launchArguments = LaunchProfiles.uitest.launchArguments` and
+        /// `app.launchEnvironment = LaunchProfiles.uitest.launchEnvironment`.
+        ///
+        /// Resolved when this file was generated, as if no environment variable were set, so the file is the same on
+        /// every machine: `${VAR:-default}` is its default and `${VAR}` is empty. Variables a profile unsets are
+        /// left out.
+        enum LaunchProfiles {
+            /// The profile `plain`.
+            static let plain = LaunchConfiguration(
+                name: "plain",
+                launchArguments: [
+                    "-theme",
+                    "light",
+                ],
+                launchEnvironment: [
+                    "PROFILE_PAYLOAD": "profile/1;profile=plain;value.theme=light;end",
+                ]
+            )
+
+            /// UI tests
+            static let uitest = LaunchConfiguration(
+                name: "uitest",
+                launchArguments: [
+                    "-UITests",
+                    "-skipOnboarding",
+                    "YES",
+                    "-countries",
+                    "local-mock",
+                    "-pageSize",
+                    "10",
+                ],
+                launchEnvironment: [
+                    "HOME_COPY": "none",
+                    "PROFILE_PAYLOAD": "profile/1;profile=uitest;flag.skipOnboarding=1;mock.countries=local-mock;value.pageSize=10;argument=-UITests;env=HOME_COPY;end",
+                ]
+            )
+
+            /// Every profile above, sorted by name.
+            static let all: [LaunchConfiguration] = [plain, uitest]
+        }
+
+        """
+}
