@@ -35,7 +35,17 @@ public struct CatalogChecker {
         let value = candidate.value
         let shown = "`\(value.text)`"
         func wrong(_ expected: String) -> Result<TypedValue, Problem> {
-            .failure(Problem(text: "`\(declaration.key.value)` is \(expected); \(shown) is not", suggestion: nil))
+            // `pageSize: "20"`: the text would do, but quotes make it a string.
+            if candidate.isQuoted, case .string(let text) = value,
+                TypedValue.inferred(fromPlain: text).typeName == declaration.type.name
+                    || (declaration.type == .double && TypedValue.inferred(fromPlain: text).typeName == "int")
+            {
+                return .failure(
+                    Problem(
+                        text: "`\(declaration.key.value)` is \(expected); `\(text)` is quoted, which makes it a string: "
+                            + "write it without quotes", suggestion: nil))
+            }
+            return .failure(Problem(text: "`\(declaration.key.value)` is \(expected); \(shown) is not", suggestion: nil))
         }
         func range(_ number: Double) -> Problem? {
             if let minimum = declaration.minimum, number < minimum {

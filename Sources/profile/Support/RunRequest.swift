@@ -21,6 +21,12 @@ enum OverrideSyntax {
         "--profiles-dir", "--enable", "--disable", "--mock", "--value", "--env", "--unset",
     ]
 
+    /// What each option takes, for messages.
+    static let valueNames = [
+        "--profiles-dir": "a directory", "--enable": "a flag name", "--disable": "a flag name", "--mock": "POINT=VARIANT",
+        "--value": "KEY=VALUE", "--env": "NAME=VALUE", "--unset": "a variable name",
+    ]
+
     /// Adds the override for `option` with `text` (found at argument `index`, `offset` characters in).
     static func add(
         option: String, text: String, index: Int, offset: Int, source: CommandLineSource, to request: inout RunRequest
@@ -33,6 +39,11 @@ enum OverrideSyntax {
                 return nil
             }
             let key = String(text[..<equals])
+            if key.isEmpty {
+                request.problems.append(
+                    .error("`\(option)` takes \(what): the name before `=` is missing", at: whole.location, length: whole.length))
+                return nil
+            }
             let value = String(text[text.index(after: equals)...])
             return (
                 source.located(key, argument: index, offset: offset),
@@ -50,6 +61,12 @@ enum OverrideSyntax {
             return true
         }
         func checkEnvironmentName(_ name: Located<String>) -> Bool {
+            if name.value == "PROFILE_PAYLOAD" {
+                request.problems.append(
+                    .error("`PROFILE_PAYLOAD` is reserved: `profile` writes it for the runtime library",
+                           at: name.location, length: name.length))
+                return false
+            }
             guard Names.isValidEnvironmentName(name.value) else {
                 request.problems.append(
                     .error("`\(name.value)` is not a valid environment variable name", at: name.location, length: name.length))
@@ -108,6 +125,14 @@ enum OverrideSyntax {
                     add(option: option, text: String(argument[argument.index(after: equals)...]), index: position,
                         offset: option.count + 1, source: source, to: &request)
                 } else if valueOptions.contains(argument), index + 1 < arguments.endIndex {
+                    if arguments[index + 1] == "--" {
+                        let located = source.located(argument, argument: position)
+                        request.problems.append(
+                            .error("`\(argument)` needs \(valueNames[argument] ?? "a value") before `--`",
+                                   at: located.location, length: located.length))
+                        index += 1
+                        continue
+                    }
                     add(option: argument, text: arguments[index + 1], index: position + 1, offset: 0, source: source,
                         to: &request)
                     index += 1

@@ -64,7 +64,7 @@ import Testing
 
     @Test func quotedNumbersAreNotInts() throws {
         let (_, problems) = try check("values: {pageSize: '5'}\n")
-        #expect(problems == ["profiles/p.yml:1:20: error: `pageSize` is an int; `5` is not"])
+        #expect(problems == ["profiles/p.yml:1:20: error: `pageSize` is an int; `5` is quoted, which makes it a string: write it without quotes"])
     }
 
     @Test func interpolatedValuesAreCheckedOnceInterpolated() throws {
