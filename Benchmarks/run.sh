@@ -12,6 +12,8 @@
 #               by Benchmarks/spawn-bench.c (a C loop), in paired rounds whose order alternates; medians.
 #   load        `profile lint --profiles-dir SET` vs Benchmarks/yaml-walk.c (read every file and walk libyaml's
 #               events, nothing else) over the same generated 5,000-profile / 5 MB set (generate-profiles.py).
+#               lint reads and parses the files on every processor; where `taskset` exists the same lint pinned
+#               to one processor is measured too ("load, one core"), against the same single-threaded walk.
 #   completion  `profile __complete profiles ''` vs `env K=V /bin/true` (once the command exists).
 #   runtime     the `runtime-bench` product's first read of the active profile.
 # It is a report: it exits 0 whatever the figures, and non-zero only when `profile` cannot be built.
@@ -229,6 +231,7 @@ echo "profile: $SCRATCH/release/profile, link mode $PROFILE_LINK_MODE (${PROFILE
 # Results, filled in below ("" = not measured).
 run_ms="" env_ms="" run_ratio="" run_note=""
 load_ms="" walk_ms="" load_ratio="" load_note=""
+load1_ms="" load1_ratio="" load1_note=""
 complete_ms="" complete_env_ms="" complete_ratio="" complete_note=""
 complete_big_ms="" complete_big_note=""
 runtime_us="" runtime_note=""
@@ -260,6 +263,10 @@ python3 "$HERE/generate-profiles.py" "$SET" --count "$PROFILE_COUNT" >"$WORK/gen
 echo "== load: profile lint --profiles-dir SET vs yaml-walk SET ($(sed 's/ in .*//' "$WORK/generate.out"), $LOAD_RUNS runs each)"
 WALK_COMMAND=("$WORK/yaml-walk" "$SET")
 LINT_COMMAND=("$PROFILE_BIN" lint --profiles-dir "$SET")
+LINT_ONE_CORE_COMMAND=()
+if command -v taskset >/dev/null 2>&1 && taskset -c 0 true 2>/dev/null; then
+    LINT_ONE_CORE_COMMAND=(taskset -c 0 "$PROFILE_BIN" lint --profiles-dir "$SET")
+fi
 lint_status=0
 check_once "$WORK" "${LINT_COMMAND[@]}" || lint_status=$?
 if ((lint_status != 0)); then
@@ -275,7 +282,9 @@ if [[ -z "$load_note" ]] && ! check_once "$WORK" "${WALK_COMMAND[@]}"; then
 fi
 if [[ -z "$load_note" ]]; then
     echo "  yaml-walk: $(cat "$WORK/check.out")"
-    if measure_rounds "$LOAD_RUNS" 1 "$WORK" "$WORK/load.txt" WALK_COMMAND LINT_COMMAND; then
+    load_commands=(WALK_COMMAND LINT_COMMAND)
+    ((${#LINT_ONE_CORE_COMMAND[@]})) && load_commands+=(LINT_ONE_CORE_COMMAND)
+    if measure_rounds "$LOAD_RUNS" 1 "$WORK" "$WORK/load.txt" "${load_commands[@]}"; then
         summary=$(summarize "$WORK/load.txt" 1)
         walk_ms=$(field "$(echo "$summary" | sed -n 1p)" 2)
         line=$(echo "$summary" | sed -n 2p)
@@ -283,6 +292,14 @@ if [[ -z "$load_note" ]]; then
         printf '  %-48s %8.1f ms\n' "yaml-walk (C, libyaml events)" "$walk_ms"
         printf '  %-48s %8.1f ms   %.2fx (runs p25-p75 %.2f-%.2f)\n' "profile lint" "$load_ms" "$load_ratio" \
             "$(field "$line" 4)" "$(field "$line" 5)"
+        line=$(echo "$summary" | sed -n 3p)
+        if [[ -n "$line" ]]; then
+            load1_ms=$(field "$line" 2) load1_ratio=$(field "$line" 3)
+            printf '  %-48s %8.1f ms   %.2fx (runs p25-p75 %.2f-%.2f)\n' "taskset -c 0 profile lint (one core)" "$load1_ms" \
+                "$load1_ratio" "$(field "$line" 4)" "$(field "$line" 5)"
+        else
+            load1_note="no taskset"
+        fi
     else
         load_note="measurement failed"
     fi
@@ -358,6 +375,8 @@ row "run (launch, ms)" "$(fmt "$run_ms" '%.3f' "${run_note:--}")" "$(fmt "$env_m
 row "load (lint 5k profiles, ms)" "$(fmt "$load_ms" '%.1f' "${load_note:--}")" "$(fmt "$walk_ms" '%.1f C walk')" \
     "$(fmt "$load_ratio" '%.2fx')" "<= 2x walk: $(verdict "$load_ratio" 'v <= 2')" \
     "<= 1.5x walk: $(verdict "$load_ratio" 'v <= 1.5')"
+row "load, one core" "$(fmt "$load1_ms" '%.1f' "${load1_note:-${load_note:--}}")" "$(fmt "$walk_ms" '%.1f C walk')" \
+    "$(fmt "$load1_ratio" '%.2fx')" "(information)" "(information)"
 complete_limit=$(both "$(verdict "$complete_ratio" 'v <= 3')" "$(verdict "$complete_ms" 'v < 10')")
 row "completion (ms)" "$(fmt "$complete_ms" '%.3f' "${complete_note:--}")" "$(fmt "$complete_env_ms" '%.3f env')" \
     "$(fmt "$complete_ratio" '%.2fx')" "<= 3x env, < 10 ms: $complete_limit" "(same)"

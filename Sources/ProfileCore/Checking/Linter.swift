@@ -14,19 +14,22 @@ public struct Linter {
         repository.reportDirectoryProblems()
         _ = repository.catalog
         let directory = repository.directory
+        repository.preload(directory.names)
         for name in directory.names {
             let resolver = Resolver(repository: repository)
             let located = Located(name, at: SourceLocation(file: SourceFile(path: directory.entries[name]!.path, bytes: []), mark: Mark(line: 0, column: 0)))
-            _ = resolver.resolve([located], environment: environment, purpose: .lint)
-            if let definition = repository.definition(name) { checkInjection(definition) }
-            if let overlay = repository.overlay(name) { checkInjection(overlay) }
+            resolver.check([located], environment: environment)
+            if let prepared = repository.prepared(name), prepared.injectsCode { checkInjection(prepared.definition) }
+            if let overlay = repository.preparedOverlay(name), overlay.injectsCode { checkInjection(overlay.definition) }
         }
         return Self.unique(repository.diagnostics).sortedByLocation()
     }
 
     /// Variables that make the dynamic loader inject code into the child.
     public static func injectsCode(_ name: String) -> Bool {
-        name == "LD_PRELOAD" || name == "LD_LIBRARY_PATH" || name == "LD_AUDIT" || name.hasPrefix("DYLD_")
+        // Every such name starts with `L` or `D` (a byte no other character's canonical form starts with).
+        guard let first = name.utf8.first, first == UInt8(ascii: "L") || first == UInt8(ascii: "D") else { return false }
+        return name == "LD_PRELOAD" || name == "LD_LIBRARY_PATH" || name == "LD_AUDIT" || name.hasPrefix("DYLD_")
     }
 
     /// Warns when a shared profile sets a variable that injects code into every child launched with it.

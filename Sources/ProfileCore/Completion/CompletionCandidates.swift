@@ -17,7 +17,12 @@ public struct CompletionCandidates {
 
         /// `word<TAB>description`, the line format of `profile __complete`.
         public var line: String {
-            let clean = description.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\t" }).joined(separator: " ")
+            // A description on one line without tabs (nearly all of them) is its own clean form.
+            let isClean = description.utf8.allSatisfy { $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
+            let clean =
+                isClean
+                ? description
+                : description.split(whereSeparator: { $0 == "\n" || $0 == "\r" || $0 == "\t" }).joined(separator: " ")
             return clean.isEmpty ? word : word + "\t" + clean
         }
     }
@@ -32,12 +37,29 @@ public struct CompletionCandidates {
 
     /// The profiles that can be run (abstract ones hidden), with their descriptions.
     public func profiles() -> [Candidate] {
-        directory.names.compactMap { name in
-            guard let path = directory.entries[name]?.path else { return nil }
-            guard let summary = ProfileSummary.read(name: name, path: path) else { return Candidate(name) }
-            if summary.isAbstract { return nil }
-            return Candidate(name, summary.description ?? "")
+        let names = directory.names
+        let paths = names.map { directory.entries[$0]?.path }
+        // Files are read on every processor when there are many (each summary is independent of the others).
+        let summaries = UnsafeMutableBufferPointer<ProfileSummary?>.allocate(capacity: names.count)
+        summaries.initialize(repeating: nil)
+        defer {
+            summaries.deinitialize()
+            summaries.deallocate()
         }
+        Parallel.forEach(names.count, minimumPerThread: 256) { index in
+            if let path = paths[index] { summaries[index] = ProfileSummary.read(name: names[index], path: path) }
+        }
+        var candidates: [Candidate] = []
+        candidates.reserveCapacity(names.count)
+        for (index, name) in names.enumerated() where paths[index] != nil {
+            guard let summary = summaries[index] else {
+                candidates.append(Candidate(name))
+                continue
+            }
+            if summary.isAbstract { continue }
+            candidates.append(Candidate(name, summary.description ?? ""))
+        }
+        return candidates
     }
 
     /// Flag keys.

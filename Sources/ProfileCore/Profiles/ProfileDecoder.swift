@@ -5,8 +5,20 @@ public struct ProfileDecoder {
     /// The keys an overlay may not have: an overlay adjusts a profile, it does not change what the profile is.
     static let overlayForbiddenKeys: Set<String> = ["abstract", "extends"]
 
+    /// Keys other tools use for the same thing, too far from ours for a spelling suggestion.
+    static let synonyms = [
+        "args": "arguments", "argv": "arguments", "launchArguments": "arguments", "environment": "env",
+        "environmentVariables": "env", "launchEnvironment": "env", "inherits": "extends", "parent": "extends",
+        "parents": "extends", "settings": "values",
+    ]
+
     private let file: SourceFile
     private var diagnostics: [Diagnostic] = []
+    /// Each value's full dotted name, with its key and the mapping that holds it: `http.timeout` can be written
+    /// once dotted and once nested.
+    private var valueKeys: [String: YAMLNode] = [:]
+    /// A `values` mapping whose names are not in ``valueKeys`` yet (see ``values(_:prefix:into:)``).
+    private var untrackedValues: [YAMLPair]?
 
     /// Decodes `document` as the profile `name`.
     public static func decode(_ document: YAMLDocument, name: String, isOverlay: Bool) -> (ProfileDefinition, [Diagnostic]) {
@@ -30,6 +42,8 @@ public struct ProfileDecoder {
     private mutating func decode(_ root: YAMLNode?, name: String, isOverlay: Bool) -> ProfileDefinition {
         var definition = ProfileDefinition(name: name, file: file, isOverlay: isOverlay)
         guard let root else {
+            // An overlay whose lines are all commented out adjusts nothing; an empty profile is a mistake.
+            if isOverlay { return definition }
             diagnostics.append(
                 .error(
                     "`\(file.path)` is empty; a profile is a mapping with keys such as `description`, `env` and `flags`",
@@ -72,7 +86,9 @@ public struct ProfileDecoder {
                 definition.values = []
                 values(value, prefix: "", into: &definition.values)
             default:
-                error("unknown key `\(key)` in a profile", pair.key, suggestion: NearMiss.suggestion(for: key, in: Self.profileKeys))
+                error(
+                    "unknown key `\(Self.shown(key))` in a profile", pair.key,
+                    suggestion: Self.synonyms[key] ?? NearMiss.suggestion(for: key, in: Self.profileKeys))
             }
         }
         return definition
@@ -88,7 +104,7 @@ public struct ProfileDecoder {
 
     /// The YAML booleans users write: true/false, yes/no, on/off, in any case.
     static func boolean(_ node: YAMLNode) -> Bool? {
-        guard let scalar = node.scalar else { return nil }
+        guard let scalar = node.scalar, node.tag != "tag:yaml.org,2002:str" else { return nil }
         if scalar.style != .plain && node.tag != "tag:yaml.org,2002:bool" { return nil }
         switch scalar.text.lowercased() {
         case "true", "yes", "on": return true
@@ -99,8 +115,33 @@ public struct ProfileDecoder {
 
     private mutating func bool(_ node: YAMLNode, what: String) -> Bool? {
         if let value = Self.boolean(node) { return value }
-        error("\(what) takes `true` or `false`; this is \(node.scalar.map { "`\($0.text)`" } ?? node.kindDescription)", node)
+        error("\(what) takes `true` or `false`; this is \(Self.notABoolean(node))", node)
         return nil
+    }
+
+    /// What a node that should be a boolean is, for a message: "`maybe`", "a list", "the string `"true"` (quoted:
+    /// write `true` without quotes)".
+    static func notABoolean(_ node: YAMLNode) -> String {
+        guard let scalar = node.scalar else { return node.kindDescription }
+        if scalar.style != .plain || node.tag == "tag:yaml.org,2002:str",
+            ["true", "yes", "on", "false", "no", "off"].contains(scalar.text.lowercased())
+        {
+            return "the string `\(scalar.text)` (write `\(scalar.text)` without quotes or `!!str`)"
+        }
+        return "`\(shown(scalar.text))`"
+    }
+
+    /// Text from the file as shown in a message: on one line, and cut short when long.
+    static func shown(_ text: String) -> String {
+        var result = ""
+        var count = 0
+        for character in text {
+            if count == 60 { return result + "…" }
+            if character == "\n" { return result + "…" }
+            result.append(character)
+            count += 1
+        }
+        return result
     }
 
     private mutating func extends(_ node: YAMLNode) -> [Located<String>] {
@@ -119,7 +160,7 @@ public struct ProfileDecoder {
                 continue
             }
             guard Names.isValidProfileName(scalar.text) else {
-                error("`\(scalar.text)` is not a valid profile name (letters, digits, `-` and `_`)", item)
+                error("`\(Self.shown(scalar.text))` is not a valid profile name (letters, digits, `-` and `_`)", item)
                 continue
             }
             result.append(located(scalar.text, item))
@@ -144,7 +185,7 @@ public struct ProfileDecoder {
                 continue
             }
             guard Names.isValidEnvironmentName(name) else {
-                error("`\(name)` is not a valid environment variable name (letters, digits and `_`, not starting with a digit)", pair.key)
+                error("`\(Self.shown(name))` is not a valid environment variable name (letters, digits and `_`, not starting with a digit)", pair.key)
                 continue
             }
             let value = pair.value
@@ -216,7 +257,7 @@ public struct ProfileDecoder {
             case "with": with = pair.value
             default:
                 let key = pair.key.scalar?.text ?? ""
-                error("unknown key `\(key)` in an `arguments` item (`drop`, or `replace` with `with`)", pair.key,
+                error("unknown key `\(Self.shown(key))` in an `arguments` item (`drop`, or `replace` with `with`)", pair.key,
                       suggestion: NearMiss.suggestion(for: key, in: ["drop", "replace", "with"]))
                 return []
             }
@@ -241,7 +282,7 @@ public struct ProfileDecoder {
             return []
         }
         guard let with else {
-            error("`replace: \(target.text)` needs `with:` (an argument or a group of arguments)", node)
+            error("`replace: \(Self.shown(target.text))` needs `with:` (an argument or a group of arguments)", node)
             return []
         }
         guard let replacement = argumentList(with, what: "`with`") else { return [] }
@@ -254,7 +295,7 @@ public struct ProfileDecoder {
             return nil
         }
         guard Names.isValidKey(name) else {
-            error("`\(name)` is not a valid \(what) name (words of letters, digits and `_`, joined by `.` or `-`)", node)
+            error("`\(Self.shown(name))` is not a valid \(what) name (words of letters, digits and `_`, joined by `.` or `-`)", node)
             return nil
         }
         return name
@@ -272,8 +313,7 @@ public struct ProfileDecoder {
         for pair in mappingPairs(node, what: "flags") {
             guard let name = key(pair.key, what: "flag") else { continue }
             guard let value = Self.boolean(pair.value) else {
-                let shown = pair.value.scalar.map { "`\($0.text)`" } ?? pair.value.kindDescription
-                error("flag `\(name)` takes `true` or `false`; this is \(shown)", pair.value)
+                error("flag `\(name)` takes `true` or `false`; this is \(Self.notABoolean(pair.value))", pair.value)
                 continue
             }
             result.append(Setting(key: located(name, pair.key), value: Located(value, at: location(pair.value), length: pair.value.displayLength)))
@@ -290,7 +330,7 @@ public struct ProfileDecoder {
                 continue
             }
             guard Names.isValidVariant(variant) else {
-                error("`\(variant)` is not a valid variant name (no spaces, `,`, `;` or `=`)", pair.value)
+                error("`\(Self.shown(variant))` is not a valid variant name (no spaces, `,`, `;` or `=`)", pair.value)
                 continue
             }
             result.append(Setting(key: located(name, pair.key), value: located(variant, pair.value)))
@@ -299,7 +339,20 @@ public struct ProfileDecoder {
     }
 
     private mutating func values(_ node: YAMLNode, prefix: String, into result: inout [Setting<TypedValue?>]) {
-        for pair in mappingPairs(node, what: "values") {
+        let pairs = mappingPairs(node, what: "values")
+        // The names need tracking only where one can be set twice: a first `values` mapping without nested
+        // mappings cannot (a key repeated in it is the parser's duplicate), so its names are recorded only if
+        // another `values` mapping follows.
+        let tracksNames =
+            !prefix.isEmpty || !valueKeys.isEmpty || untrackedValues != nil
+            || pairs.contains { if case .mapping = $0.value.content { true } else { false } }
+        if tracksNames {
+            trackUntrackedValues()
+        } else {
+            untrackedValues = pairs
+        }
+        result.reserveCapacity(result.count + pairs.count)
+        for (index, pair) in pairs.enumerated() {
             guard let part = key(pair.key, what: "value") else { continue }
             let name = prefix.isEmpty ? part : prefix + "." + part
             let value = pair.value
@@ -317,9 +370,34 @@ public struct ProfileDecoder {
                 } else {
                     typed = TypedValue.inferred(fromPlain: scalar.text)
                 }
+                if !tracksNames {
+                    // Untracked: nothing to look up.
+                } else if let first = valueKeys[name] {
+                    // The same key twice in one mapping is already reported by the parser.
+                    let repeatedHere = pairs[..<index].contains { $0.key.scalar?.text == part }
+                    if !repeatedHere {
+                        diagnostics.append(
+                            .error(
+                                "value `\(name)` is set twice", at: location(pair.key), length: pair.key.displayLength,
+                                notes: [.note("`\(name)` is first set here", at: location(first), length: first.displayLength)]))
+                    }
+                } else {
+                    valueKeys[name] = pair.key
+                }
                 let keyLocation = Located(name, at: location(pair.key), length: pair.key.displayLength)
                 result.append(Setting(key: keyLocation, value: Located(typed, at: location(value), length: value.displayLength)))
             }
+        }
+    }
+
+    /// Records the names of the untracked `values` mapping as its decoding would have: the first scalar setting of
+    /// each valid key.
+    private mutating func trackUntrackedValues() {
+        guard let pairs = untrackedValues else { return }
+        untrackedValues = nil
+        for pair in pairs {
+            guard let part = pair.key.scalar?.text, Names.isValidKey(part), case .scalar = pair.value.content else { continue }
+            if valueKeys[part] == nil { valueKeys[part] = pair.key }
         }
     }
 }

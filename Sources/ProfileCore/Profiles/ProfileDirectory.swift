@@ -68,15 +68,18 @@ public struct ProfileDirectory: Sendable {
     /// Lists `path`.
     public init(path: String) throws(Diagnostic) {
         self.path = path
-        let files: [String]
+        var files: [(name: String, kind: FileSystem.EntryKind)]
         do {
-            files = try FileSystem.list(path)
+            files = try FileSystem.listEntries(path)
         } catch {
             throw .error(error.description)
         }
+        files.sort { $0.name < $1.name }
         var overlays: [(String, String)] = []
-        var extensions: [String: String] = [:]
-        for file in files.sorted() {
+        var added: [String] = []
+        added.reserveCapacity(files.count)
+        entries.reserveCapacity(files.count)
+        for (file, kind) in files {
             if file.hasPrefix(".") { continue }
             let stem: Substring
             if file.hasSuffix(".yml") {
@@ -87,7 +90,8 @@ public struct ProfileDirectory: Sendable {
                 continue
             }
             let filePath = FileSystem.join(path, file)
-            if FileSystem.isDirectory(filePath) { continue }
+            // `readdir` knows files and directories; links and unknown kinds are followed with `stat`.
+            if kind == .directory || (kind == .other && FileSystem.isDirectory(filePath)) { continue }
             if stem == Self.catalogName {
                 if let catalogPath {
                     diagnostics.append(fileError(filePath, "there are two catalogs, `\(catalogPath)` and this one; keep one"))
@@ -120,7 +124,7 @@ public struct ProfileDirectory: Sendable {
                 continue
             }
             entries[name] = Entry(name: name, path: filePath, overlayPath: nil)
-            extensions[name] = file
+            added.append(name)
         }
         for (name, overlayPath) in overlays {
             if entries[name] == nil {
@@ -134,7 +138,12 @@ public struct ProfileDirectory: Sendable {
                 entries[name]?.overlayPath = overlayPath
             }
         }
-        names = entries.keys.sorted()
+        // The names come in the order of their files, which is nearly always theirs (`a-b.yml` before `a.yml` is not).
+        if added.indices.dropFirst().allSatisfy({ added[$0 - 1] < added[$0] }) {
+            names = added
+        } else {
+            names = added.sorted()
+        }
     }
 
     private func fileError(_ path: String, _ message: String, suggestion: String? = nil) -> Diagnostic {

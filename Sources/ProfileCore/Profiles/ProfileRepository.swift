@@ -6,10 +6,19 @@ public final class ProfileRepository {
     public let directory: ProfileDirectory
     /// Problems found so far, in the order found.
     public private(set) var diagnostics: [Diagnostic] = []
+    /// How many of ``diagnostics`` are errors.
+    private(set) var errorCount = 0
 
-    private var definitions: [String: ProfileDefinition?] = [:]
+    /// A definition once asked for (nil: unknown, or its file could not be read or parsed), or a file read ahead
+    /// by ``preload(_:)`` whose problems are reported when it is first asked for.
+    private enum Slot {
+        case done(PreparedDefinition?)
+        case preloaded(Loaded)
+    }
+
+    private var definitions: [String: Slot] = [:]
     private var loadedCatalog: Catalog??
-    private var overlays: [String: ProfileDefinition?] = [:]
+    private var overlays: [String: Slot] = [:]
     private var reported = Set<String>()
 
     /// A repository over `directory`.
@@ -18,10 +27,20 @@ public final class ProfileRepository {
     }
 
     /// Records a diagnostic that concerns the profiles (file-name problems are added on first use).
-    public func report(_ diagnostic: Diagnostic) { diagnostics.append(diagnostic) }
+    public func report(_ diagnostic: Diagnostic) { add(diagnostic) }
 
     /// Records diagnostics.
-    public func report(_ list: [Diagnostic]) { diagnostics.append(contentsOf: list) }
+    public func report(_ list: [Diagnostic]) { add(list) }
+
+    private func add(_ diagnostic: Diagnostic) {
+        diagnostics.append(diagnostic)
+        if diagnostic.severity == .error { errorCount += 1 }
+    }
+
+    private func add(_ list: [Diagnostic]) {
+        diagnostics.append(contentsOf: list)
+        for diagnostic in list where diagnostic.severity == .error { errorCount += 1 }
+    }
 
     /// The file-name problems of the profiles directory that concern `name` (or all of them when nil).
     public func reportDirectoryProblems(for name: String? = nil) {
@@ -31,7 +50,7 @@ public final class ProfileRepository {
             if let name, !(path.hasSuffix("/\(name).yml") || path.hasSuffix("/\(name).yaml")
                 || path.hasSuffix("/\(name).local.yml") || path.hasSuffix("/\(name).local.yaml")) { continue }
             reported.insert(path)
-            diagnostics.append(diagnostic)
+            add(diagnostic)
         }
     }
 
@@ -50,6 +69,26 @@ public final class ProfileRepository {
         }
     }
 
+    /// The value keys the catalog marks secret (as ``Catalog/value(_:)`` finds them: the first declaration counts).
+    private(set) lazy var secretValueKeys: Set<String> = {
+        var secret = Set<String>()
+        var seen = Set<String>()
+        for value in catalog?.values ?? [] where seen.insert(value.key.value).inserted && value.isSecret {
+            secret.insert(value.key.value)
+        }
+        return secret
+    }()
+
+    /// The environment variables the catalog marks secret (the first declaration of a name counts).
+    private(set) lazy var secretEnvironmentNames: Set<String> = {
+        var secret = Set<String>()
+        var seen = Set<String>()
+        for variable in catalog?.environment ?? [] where seen.insert(variable.name.value).inserted && variable.isSecret {
+            secret.insert(variable.name.value)
+        }
+        return secret
+    }()
+
     /// The catalog, when the directory has one that can be read (its problems are reported on first use).
     public var catalog: Catalog? {
         if let loadedCatalog { return loadedCatalog }
@@ -57,10 +96,10 @@ public final class ProfileRepository {
         if let path = directory.catalogPath {
             switch Self.parse(path: path) {
             case .failure(let diagnostic):
-                diagnostics.append(diagnostic)
+                add(diagnostic)
             case .success(let document):
                 let (decoded, problems) = CatalogDecoder.decode(document)
-                diagnostics.append(contentsOf: problems)
+                add(problems)
                 catalog = decoded
             }
         }
@@ -70,43 +109,130 @@ public final class ProfileRepository {
 
     /// The definition of profile `name`, or nil when it does not exist or its file cannot be read or parsed.
     public func definition(_ name: String) -> ProfileDefinition? {
-        if let cached = definitions[name] { return cached }
-        guard let entry = directory.entries[name] else {
-            definitions[name] = .some(nil)
-            return nil
-        }
-        reportDirectoryProblems(for: name)
-        let definition = load(path: entry.path, name: name, isOverlay: false)
-        definitions[name] = definition
-        return definition
+        prepared(name)?.definition
     }
 
     /// The `.local` overlay of `name`, when it exists and loads.
     public func overlay(_ name: String) -> ProfileDefinition? {
-        if let cached = overlays[name] { return cached }
-        guard let path = directory.entries[name]?.overlayPath else {
-            overlays[name] = .some(nil)
-            return nil
-        }
-        let definition = load(path: path, name: name, isOverlay: true)
-        overlays[name] = definition
-        return definition
+        preparedOverlay(name)?.definition
     }
 
-    private func load(path: String, name: String, isOverlay: Bool) -> ProfileDefinition? {
-        switch Self.parse(path: path) {
+    /// ``definition(_:)`` made ready for merging (once per file).
+    func prepared(_ name: String) -> PreparedDefinition? {
+        let loaded: Loaded
+        switch definitions[name] {
+        case .done(let prepared):
+            return prepared
+        case .preloaded(let preloaded):
+            loaded = preloaded
+        case nil:
+            guard let entry = directory.entries[name] else {
+                definitions[name] = .done(nil)
+                return nil
+            }
+            loaded = Self.loadFile(path: entry.path, name: name, isOverlay: false)
+        }
+        reportDirectoryProblems(for: name)
+        let prepared = finish(loaded)
+        // Without an overlay file there is nothing to look up later.
+        if let prepared, directory.entries[name]?.overlayPath == nil { prepared.overlay = .some(nil) }
+        definitions[name] = .done(prepared)
+        return prepared
+    }
+
+    /// ``overlay(_:)`` made ready for merging (once per file).
+    func preparedOverlay(_ name: String) -> PreparedDefinition? {
+        let loaded: Loaded
+        switch overlays[name] {
+        case .done(let prepared):
+            return prepared
+        case .preloaded(let preloaded):
+            loaded = preloaded
+        case nil:
+            guard let path = directory.entries[name]?.overlayPath else {
+                overlays[name] = .done(nil)
+                return nil
+            }
+            loaded = Self.loadFile(path: path, name: name, isOverlay: true)
+        }
+        let prepared = finish(loaded)
+        overlays[name] = .done(prepared)
+        return prepared
+    }
+
+    /// A file read, parsed and decoded, with what was found on the way (reported when the definition is first used).
+    private enum Loaded: @unchecked Sendable {
+        case failure(Diagnostic)
+        case decoded(ProfileDefinition, [Diagnostic], PreparedDefinition.LintFlags?)
+    }
+
+
+    private static func loadFile(path: String, name: String, isOverlay: Bool, withLintFlags: Bool = false) -> Loaded {
+        // What `parse(path:)` does, without a `Result` (whose generic metadata costs more than a launch's parse).
+        let bytes: [UInt8]
+        do {
+            bytes = try FileSystem.read(path)
+        } catch {
+            return .failure(.error(error.description))
+        }
+        let document: YAMLDocument
+        do {
+            document = try YAMLParser.parse(SourceFile(path: path, bytes: bytes))
+        } catch {
+            return .failure(error)
+        }
+        let (definition, problems) = ProfileDecoder.decode(document, name: name, isOverlay: isOverlay)
+        return .decoded(definition, problems, withLintFlags ? PreparedDefinition.LintFlags(definition) : nil)
+    }
+
+
+    /// Reads, parses and decodes the files of the profiles `names` (and of their overlays) not loaded yet, on every
+    /// processor, ahead of their first use. Nothing else changes: what a file reports is reported when its definition
+    /// is first used, as without this.
+    func preload(_ names: [String]) {
+        var jobs: [(path: String, name: String, isOverlay: Bool)] = []
+        jobs.reserveCapacity(names.count)
+        for name in names {
+            guard let entry = directory.entries[name] else { continue }
+            if definitions[name] == nil { jobs.append((entry.path, name, false)) }
+            if let overlayPath = entry.overlayPath, overlays[name] == nil { jobs.append((overlayPath, name, true)) }
+        }
+        let results = UnsafeMutableBufferPointer<Loaded?>.allocate(capacity: jobs.count)
+        results.initialize(repeating: nil)
+        defer {
+            results.deinitialize()
+            results.deallocate()
+        }
+        let jobList = jobs
+        Parallel.forEach(jobs.count) { index in
+            let job = jobList[index]
+            results[index] = Self.loadFile(path: job.path, name: job.name, isOverlay: job.isOverlay, withLintFlags: true)
+        }
+        definitions.reserveCapacity(definitions.count + jobs.count)
+        for (index, job) in jobs.enumerated() {
+            guard let loaded = results[index] else { continue }
+            if job.isOverlay {
+                overlays[job.name] = .preloaded(loaded)
+            } else {
+                definitions[job.name] = .preloaded(loaded)
+            }
+        }
+    }
+
+    /// Reports what loading a file found, checks the definition against the catalog, and prepares it.
+    private func finish(_ loaded: Loaded) -> PreparedDefinition? {
+        switch loaded {
         case .failure(let diagnostic):
-            diagnostics.append(diagnostic)
+            add(diagnostic)
             return nil
-        case .success(let document):
-            var (definition, problems) = ProfileDecoder.decode(document, name: name, isOverlay: isOverlay)
-            diagnostics.append(contentsOf: problems)
+        case .decoded(var definition, let problems, let lintFlags):
+            add(problems)
             if let catalog {
                 let (findings, values) = CatalogChecker(catalog: catalog).check(definition)
-                diagnostics.append(contentsOf: findings)
+                add(findings)
                 definition.values = values
             }
-            return definition
+            return PreparedDefinition(definition, lintFlags: lintFlags, valuesAreAsDecoded: catalog == nil)
         }
     }
 }

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// What `list` and shell completion need of a profile: its description and whether it is abstract.
 ///
 /// Read by scanning the file's top-level `description:` and `abstract:` lines, which costs microseconds; a file
@@ -29,6 +37,10 @@ public struct ProfileSummary: Sendable, Equatable {
 
     /// The fast path: nil when the file is not simple enough to be sure.
     static func scan(name: String, bytes: [UInt8]) -> ProfileSummary? {
+        bytes.withUnsafeBufferPointer { scan(name: name, bytes: $0) }
+    }
+
+    private static func scan(name: String, bytes: UnsafeBufferPointer<UInt8>) -> ProfileSummary? {
         var summary = ProfileSummary(name: name, description: nil, isAbstract: false)
         var lineStart = 0
         var sawMapping = false
@@ -36,37 +48,38 @@ public struct ProfileSummary: Sendable, Equatable {
         let count = bytes.count
         if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { lineStart = 3 }
         while lineStart < count {
-            var lineEnd = lineStart
-            while lineEnd < count, bytes[lineEnd] != 0x0A { lineEnd += 1 }
+            let base = UnsafeRawPointer(bytes.baseAddress!)
+            let lineEnd = memchr(base + lineStart, 0x0A, count - lineStart).map { UnsafeRawPointer($0) - base } ?? count
             var end = lineEnd
             if end > lineStart, bytes[end - 1] == 0x0D { end -= 1 }
             let first = lineStart < end ? bytes[lineStart] : UInt8(ascii: "#")
             if first == UInt8(ascii: " ") {
                 // A continuation line: fine under other keys, but it could continue a description.
-                let rest = bytes[lineStart..<end].drop { $0 == UInt8(ascii: " ") }
-                if previousWasSummary, let next = rest.first, next != UInt8(ascii: "#") { return nil }
+                if previousWasSummary {
+                    var index = lineStart
+                    while index < end, bytes[index] == UInt8(ascii: " ") { index += 1 }
+                    if index < end, bytes[index] != UInt8(ascii: "#") { return nil }
+                }
             } else if first == UInt8(ascii: "#") {
                 // A comment or an empty line.
-            } else if "{[&*!%?\"'<-.\t|>@`".utf8.contains(first) {
+            } else if isUnsafeLineStart(first) {
                 return nil
             } else {
                 sawMapping = true
                 previousWasSummary = false
-                let line = bytes[lineStart..<end]
-                if let value = topLevelValue(line, key: "description") {
-                    guard let text = scalarText(value) else { return nil }
+                let line = Range(uncheckedBounds: (lineStart, end))
+                if let value = topLevelValue(bytes, line, key: descriptionKey) {
+                    guard let text = scalarText(bytes, value) else { return nil }
                     summary.description = text
                     previousWasSummary = true
-                } else if let value = topLevelValue(line, key: "abstract") {
-                    guard let text = scalarText(value) else { return nil }
-                    switch text.lowercased() {
+                } else if let value = topLevelValue(bytes, line, key: abstractKey) {
+                    guard let text = scalarText(bytes, value) else { return nil }
+                    switch lowercasedWord(text) {
                     case "true", "yes", "on": summary.isAbstract = true
                     case "false", "no", "off": summary.isAbstract = false
                     default: return nil
                     }
                     previousWasSummary = true
-                } else if line.starts(with: Array("<<".utf8)) {
-                    return nil
                 }
             }
             lineStart = lineEnd + 1
@@ -74,46 +87,84 @@ public struct ProfileSummary: Sendable, Equatable {
         return sawMapping ? summary : nil
     }
 
-    private static func topLevelValue(_ line: ArraySlice<UInt8>, key: String) -> ArraySlice<UInt8>? {
-        let keyBytes = Array(key.utf8)
-        guard line.count > keyBytes.count, line.starts(with: keyBytes) else { return nil }
-        var index = line.startIndex + keyBytes.count
-        while index < line.endIndex, line[index] == UInt8(ascii: " ") { index += 1 }
-        guard index < line.endIndex, line[index] == UInt8(ascii: ":") else { return nil }
+    private static let descriptionKey = Array("description".utf8)
+    private static let abstractKey = Array("abstract".utf8)
+
+    /// A line starting with one of ``{[&*!%?"'<-.\t|>@` `` is not a plain top-level key (a merge key `<<` among them).
+    private static func isUnsafeLineStart(_ byte: UInt8) -> Bool {
+        switch byte {
+        case UInt8(ascii: "{"), UInt8(ascii: "["), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"),
+            UInt8(ascii: "%"), UInt8(ascii: "?"), UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "<"),
+            UInt8(ascii: "-"), UInt8(ascii: "."), UInt8(ascii: "\t"), UInt8(ascii: "|"), UInt8(ascii: ">"),
+            UInt8(ascii: "@"), UInt8(ascii: "`"):
+            return true
+        default:
+            return false
+        }
+    }
+
+    /// `text.lowercased()`, by bytes when it is ASCII.
+    private static func lowercasedWord(_ text: String) -> String {
+        var bytes: [UInt8] = []
+        bytes.reserveCapacity(text.utf8.count)
+        for byte in text.utf8 {
+            if byte >= 0x80 { return text.lowercased() }
+            bytes.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte)
+        }
+        return String(decoding: bytes, as: UTF8.self)
+    }
+
+    /// The value after `key:` on a top-level line (after the spaces that follow the colon), or nil.
+    private static func topLevelValue(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, key: [UInt8]) -> Range<Int>? {
+        guard line.count > key.count else { return nil }
+        for offset in 0..<key.count where bytes[line.lowerBound + offset] != key[offset] { return nil }
+        var index = line.lowerBound + key.count
+        while index < line.upperBound, bytes[index] == UInt8(ascii: " ") { index += 1 }
+        guard index < line.upperBound, bytes[index] == UInt8(ascii: ":") else { return nil }
         index += 1
-        guard index == line.endIndex || line[index] == UInt8(ascii: " ") || line[index] == UInt8(ascii: "\t") else { return nil }
-        while index < line.endIndex, line[index] == UInt8(ascii: " ") || line[index] == UInt8(ascii: "\t") { index += 1 }
-        return line[index...]
+        guard index == line.upperBound || bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") else {
+            return nil
+        }
+        while index < line.upperBound, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+        return index..<line.upperBound
     }
 
     /// A one-line plain or single/double-quoted scalar without escapes; nil for anything else.
-    private static func scalarText(_ value: ArraySlice<UInt8>) -> String? {
-        guard let first = value.first else { return nil }
+    private static func scalarText(_ bytes: UnsafeBufferPointer<UInt8>, _ value: Range<Int>) -> String? {
+        guard let firstIndex = value.first else { return nil }
+        let first = bytes[firstIndex]
         if first == UInt8(ascii: "\"") || first == UInt8(ascii: "'") {
-            guard let close = value.dropFirst().firstIndex(of: first) else { return nil }
-            let inner = value[(value.startIndex + 1)..<close]
-            if first == UInt8(ascii: "\"") && inner.contains(UInt8(ascii: "\\")) { return nil }
-            let rest = value[(close + 1)...].drop { $0 == UInt8(ascii: " ") || $0 == UInt8(ascii: "\t") }
-            guard rest.isEmpty || rest.first == UInt8(ascii: "#") else { return nil }
-            if first == UInt8(ascii: "'"), inner.contains(UInt8(ascii: "'")) { return nil }
-            return String(decoding: inner, as: UTF8.self)
+            var close = firstIndex + 1
+            while close < value.upperBound, bytes[close] != first { close += 1 }
+            guard close < value.upperBound else { return nil }
+            let inner = (firstIndex + 1)..<close
+            if first == UInt8(ascii: "\""), inner.contains(where: { bytes[$0] == UInt8(ascii: "\\") }) { return nil }
+            var rest = close + 1
+            while rest < value.upperBound, bytes[rest] == UInt8(ascii: " ") || bytes[rest] == UInt8(ascii: "\t") { rest += 1 }
+            guard rest == value.upperBound || bytes[rest] == UInt8(ascii: "#") else { return nil }
+            return String(decoding: UnsafeBufferPointer(rebasing: bytes[inner]), as: UTF8.self)
         }
-        if "|>&*!%@`[{\"'#,".utf8.contains(first) { return nil }
-        var text = value[...]
-        if let hash = indexOfComment(text) { text = text[..<hash] }
-        while let last = text.last, last == UInt8(ascii: " ") || last == UInt8(ascii: "\t") { text = text.dropLast() }
-        if text.contains(where: { $0 == UInt8(ascii: ":") }) { return nil }
-        return String(decoding: text, as: UTF8.self)
-    }
-
-    private static func indexOfComment(_ text: ArraySlice<UInt8>) -> Int? {
+        switch first {
+        case UInt8(ascii: "|"), UInt8(ascii: ">"), UInt8(ascii: "&"), UInt8(ascii: "*"), UInt8(ascii: "!"),
+            UInt8(ascii: "%"), UInt8(ascii: "@"), UInt8(ascii: "`"), UInt8(ascii: "["), UInt8(ascii: "{"),
+            UInt8(ascii: "\""), UInt8(ascii: "'"), UInt8(ascii: "#"), UInt8(ascii: ","):
+            return nil
+        default:
+            break
+        }
+        var end = value.upperBound
+        // A comment starts at a `#` after a space or tab.
         var previous: UInt8 = 0
-        for index in text.indices {
-            if text[index] == UInt8(ascii: "#"), previous == UInt8(ascii: " ") || previous == UInt8(ascii: "\t") {
-                return index
+        for index in value {
+            if bytes[index] == UInt8(ascii: "#"), previous == UInt8(ascii: " ") || previous == UInt8(ascii: "\t") {
+                end = index
+                break
             }
-            previous = text[index]
+            previous = bytes[index]
         }
-        return nil
+        while end > value.lowerBound, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        let text = value.lowerBound..<end
+        if text.contains(where: { bytes[$0] == UInt8(ascii: ":") }) { return nil }
+        return String(decoding: UnsafeBufferPointer(rebasing: bytes[text]), as: UTF8.self)
     }
 }

@@ -61,7 +61,48 @@ public struct ResolvedProfile: Sendable {
     /// Values, sorted by key.
     public var values: [Entry<TypedValue>]
     /// The whole environment the child starts with (inherited, changed, plus the payload).
-    public var childEnvironment: EnvironmentTable
+    ///
+    /// The payload is encoded when this is read, not when the profile is resolved: `lint` and `show` never read it.
+    public var childEnvironment: EnvironmentTable {
+        get {
+            if let assignedChildEnvironment { return assignedChildEnvironment }
+            var table = environmentWithoutPayload
+            table[WireFormat.environmentVariable] = WireFormat.encode(payload)
+            return table
+        }
+        set { assignedChildEnvironment = newValue }
+    }
+
+    /// The inherited environment with the profile's changes, before the payload is added.
+    var environmentWithoutPayload: EnvironmentTable {
+        var table = invokingEnvironment
+        for change in environmentOperations { table[change.name] = change.value }
+        return table
+    }
+
+    /// The environment `profile` was invoked with.
+    private var invokingEnvironment: EnvironmentTable
+    /// Every change made to it, in order (nil unsets): replayed only when the child's environment is read.
+    private var environmentOperations: [EnvironmentChange]
+    /// The child environment once assigned by a user of this value (it then no longer follows the payload).
+    private var assignedChildEnvironment: EnvironmentTable?
+
+    init(
+        names: [String], chain: [String], description: String?, arguments: [Argument], environment: [EnvironmentChange],
+        flags: [Entry<Bool>], mocks: [Entry<String>], values: [Entry<TypedValue>], invokingEnvironment: EnvironmentTable,
+        environmentOperations: [EnvironmentChange]
+    ) {
+        self.names = names
+        self.chain = chain
+        self.description = description
+        self.arguments = arguments
+        self.environment = environment
+        self.flags = flags
+        self.mocks = mocks
+        self.values = values
+        self.invokingEnvironment = invokingEnvironment
+        self.environmentOperations = environmentOperations
+    }
 
     /// The typed layer as the runtime library reads it.
     public var payload: ProfilePayload {

@@ -20,8 +20,9 @@ public final class Resolver {
     public let repository: ProfileRepository
 
     private var visiting: [String] = []
-    private var done = Set<String>()
-    private var order: [ProfileDefinition] = []
+    /// The profiles visited (a chain is short: a list is faster than a set).
+    private var done: [String] = []
+    private var order: [PreparedDefinition] = []
 
     /// A resolver over `repository`.
     public init(repository: ProfileRepository) {
@@ -34,13 +35,13 @@ public final class Resolver {
         _ names: [Located<String>], overrides: Overrides = Overrides(), environment: EnvironmentTable,
         purpose: Purpose = .run
     ) -> ResolvedProfile? {
-        let errorsBefore = repository.diagnostics.filter { $0.severity == .error }.count
+        let errorsBefore = repository.errorCount
         visiting = []
         done = []
         order = []
         for name in names {
             visit(name)
-            if purpose == .run, let definition = repository.definition(name.value), definition.isAbstract {
+            if purpose == .run, let definition = repository.prepared(name.value)?.definition, definition.isAbstract {
                 repository.report(
                     .error(
                         "profile `\(name.value)` is abstract: it can be extended, not run", at: name.location,
@@ -48,66 +49,111 @@ public final class Resolver {
                         notes: definition.abstractLocation.map { [.note("declared abstract here", at: $0, length: 8)] } ?? []))
             }
         }
-        var resolved = merge(names: names.map(\.value), overrides: overrides, environment: environment, purpose: purpose)
-        if repository.diagnostics.filter({ $0.severity == .error }).count > errorsBefore { return nil }
-        resolved.childEnvironment[WireFormat.environmentVariable] = WireFormat.encode(resolved.payload)
+        let resolved = merge(names: names.map(\.value), overrides: overrides, environment: environment, purpose: purpose)
+        if repository.errorCount > errorsBefore { return nil }
         return resolved
     }
 
-    private func visit(_ name: Located<String>) {
+    /// Reports what a `.lint` resolution of `names` reports, in the same order, without building the resolved
+    /// profile (`lint` never reads it): when nothing in the chain can fail while the environment, the arguments and
+    /// the values are interpolated, only `extends` and the argument operations are checked.
+    func check(_ names: [Located<String>], environment: EnvironmentTable) {
+        visiting = []
+        done = []
+        order = []
+        for name in names { visit(name) }
+        let hasCatalog = repository.catalog != nil
+        var isClean = true
+        var editsArguments = false
+        for prepared in order {
+            if !prepared.environmentIsClean || !prepared.argumentsAreClean
+                || (prepared.hasInterpolatedValues && (hasCatalog || !prepared.interpolatedValuesAreClean))
+            {
+                isClean = false
+                break
+            }
+            if prepared.editsArguments { editsArguments = true }
+        }
+        if !isClean {
+            _ = merge(names: names.map(\.value), overrides: Overrides(), environment: environment, purpose: .lint)
+            return
+        }
+        // Appending never fails: only a drop or a replace can find nothing to act on.
+        guard editsArguments else { return }
+        var arguments = ArgumentList()
+        for prepared in order {
+            for operation in prepared.definition.arguments {
+                if let problem = arguments.apply(operation) { repository.report(problem) }
+            }
+        }
+    }
+
+    /// Visits `name` (depth first, parents before children, each once). A parent's definition is looked up the first
+    /// time `child` visits it and kept in `child` (slot `index` of its `extends`): later resolutions skip the lookups.
+    private func visit(_ name: Located<String>, from child: PreparedDefinition? = nil, index: Int = 0) {
         if done.contains(name.value) { return }
         if let start = visiting.firstIndex(of: name.value) {
             let cycle = (visiting[start...] + [name.value]).map { "`\($0)`" }.joined(separator: " → ")
             repository.report(.error("cycle in `extends`: \(cycle)", at: name.location, length: name.length))
             return
         }
-        guard let definition = repository.definition(name.value) else {
+        let found: PreparedDefinition?
+        if let child {
+            if let cached = child.parents[index] {
+                found = cached
+            } else {
+                found = repository.prepared(name.value)
+                child.parents[index] = .some(found)
+            }
+        } else {
+            found = repository.prepared(name.value)
+        }
+        guard let prepared = found else {
             if repository.directory.entries[name.value] == nil {
                 repository.report(
                     .error(
                         "unknown profile `\(name.value)`", at: name.location, length: name.length,
                         suggestion: NearMiss.suggestion(for: name.value, in: repository.directory.names)))
             }
-            done.insert(name.value)
+            done.append(name.value)
             return
         }
         visiting.append(name.value)
-        for parent in definition.extends { visit(parent) }
+        for (index, parent) in prepared.definition.extends.enumerated() { visit(parent, from: prepared, index: index) }
         visiting.removeLast()
-        done.insert(name.value)
-        order.append(definition)
-        if let overlay = repository.overlay(name.value) { order.append(overlay) }
+        done.append(name.value)
+        order.append(prepared)
+        if prepared.overlay == nil { prepared.overlay = .some(repository.preparedOverlay(name.value)) }
+        if let overlay = prepared.overlay! { order.append(overlay) }
     }
 
-    private struct Pending<Value> {
-        var value: Value
-        var location: SourceLocation
+    private typealias Keyed = PreparedDefinition.Keyed
+
+    /// One variable the profiles touched: its current value (nil when unset) and how to display it.
+    private struct Variable {
+        var value: String?
+        var display: String?
+        var tainted: Bool
+        var change: ResolvedProfile.EnvironmentChange
     }
 
     private func merge(
         names: [String], overrides: Overrides, environment: EnvironmentTable, purpose: Purpose
     ) -> ResolvedProfile {
         var arguments = ArgumentList()
-        var flags: [String: Pending<Bool>] = [:]
-        var mocks: [String: Pending<String>] = [:]
-        var values: [String: Pending<TypedValue>] = [:]
-        var entries: [EnvironmentEntry] = []
+        var flags: [Keyed<Bool>] = []
+        var mocks: [Keyed<String>] = []
+        var values: [Keyed<TypedValue>] = []
         var description: String?
-        for definition in order {
+        for prepared in order {
+            let definition = prepared.definition
             if let text = definition.description?.value, names.contains(definition.name) { description = text }
             for operation in definition.arguments {
                 if let problem = arguments.apply(operation) { repository.report(problem) }
             }
-            for flag in definition.flags { flags[flag.key.value] = Pending(value: flag.value.value, location: flag.key.location) }
-            for mock in definition.mocks { mocks[mock.key.value] = Pending(value: mock.value.value, location: mock.key.location) }
-            for setting in definition.values {
-                if let value = setting.value.value {
-                    values[setting.key.value] = Pending(value: value, location: setting.key.location)
-                } else {
-                    values[setting.key.value] = nil
-                }
-            }
-            entries.append(contentsOf: definition.environment)
+            flags = PreparedDefinition.merge(flags, prepared.flags)
+            mocks = PreparedDefinition.merge(mocks, prepared.mocks)
+            values = PreparedDefinition.merge(values, prepared.values)
         }
         var environmentOverrides: [(Located<String>, Located<String>?)] = []
         let catalog = repository.catalog
@@ -116,14 +162,12 @@ public final class Resolver {
             switch item {
             case .enable(let key), .disable(let key):
                 if let problem = checker?.checkFlag(key) { repository.report(problem) }
-                if case .enable = item {
-                    flags[key.value] = Pending(value: true, location: key.location)
-                } else {
-                    flags[key.value] = Pending(value: false, location: key.location)
-                }
+                let isEnable: Bool
+                if case .enable = item { isEnable = true } else { isEnable = false }
+                PreparedDefinition.set(&flags, Keyed(key: key.value, value: isEnable, location: key.location))
             case .mock(let key, let variant):
                 if let problems = checker?.checkMock(key, variant) { repository.report(problems) }
-                mocks[key.value] = Pending(value: variant.value, location: key.location)
+                PreparedDefinition.set(&mocks, Keyed(key: key.value, value: variant.value, location: key.location))
             case .value(let key, let text):
                 var typed = TypedValue.inferred(fromPlain: text.value)
                 if let checker {
@@ -132,64 +176,70 @@ public final class Resolver {
                     case .failure(let problem): repository.report(problem)
                     }
                 }
-                values[key.value] = Pending(value: typed, location: key.location)
+                PreparedDefinition.set(&values, Keyed(key: key.value, value: typed, location: key.location))
             case .setEnvironment(let name, let value): environmentOverrides.append((name, value))
             case .unsetEnvironment(let name): environmentOverrides.append((name, nil))
             }
         }
 
-        // The environment, applied in order like a shell: each entry sees what the entries before it built.
-        var table = environment
-        var displays: [String: String] = [:]
-        var tainted = Set<String>()
-        var changes: [String: ResolvedProfile.EnvironmentChange] = [:]
-        var changeOrder: [String] = []
-        func record(_ change: ResolvedProfile.EnvironmentChange) {
-            if changes[change.name] == nil { changeOrder.append(change.name) }
-            changes[change.name] = change
+        // The environment, applied in order like a shell: each entry sees what the entries before it built. Each
+        // variable touched has one slot (in the order first touched); the others are read from `environment`.
+        var slotOfName: [String: Int] = [:]
+        var slots: [Variable] = []
+        var operations: [ResolvedProfile.EnvironmentChange] = []  // every change in order (a type already in use)
+        func record(_ change: ResolvedProfile.EnvironmentChange, display: String?, tainted: Bool) {
+            operations.append(change)
+            let variable = Variable(value: change.value, display: display, tainted: tainted, change: change)
+            if let slot = slotOfName[change.name] {
+                slots[slot] = variable
+            } else {
+                slotOfName[change.name] = slots.count
+                slots.append(variable)
+            }
         }
         let interpolator = Interpolator(enforcesRequired: purpose != .lint) { name in
-            guard let value = table[name] else { return nil }
-            guard let display = displays[name] else { return Interpolator.Variable(value: value, display: nil) }
-            return Interpolator.Variable(value: value, display: display, usesInvokingEnvironment: tainted.contains(name))
+            if let slot = slotOfName[name] {
+                let variable = slots[slot]
+                guard let value = variable.value else { return nil }
+                return Interpolator.Variable(value: value, display: variable.display, usesInvokingEnvironment: variable.tainted)
+            }
+            guard let value = environment[name] else { return nil }
+            return Interpolator.Variable(value: value, display: nil)
         }
-        for entry in entries {
-            let name = entry.name.value
-            if name == WireFormat.environmentVariable {
-                repository.report(
-                    .error(
-                        "`\(name)` is reserved: `profile` writes it for the runtime library", at: entry.name.location,
-                        length: entry.name.length))
-                continue
+        for prepared in order {
+            for entry in prepared.definition.environment {
+                let name = entry.name.value
+                if name == WireFormat.environmentVariable {
+                    repository.report(
+                        .error(
+                            "`\(name)` is reserved: `profile` writes it for the runtime library", at: entry.name.location,
+                            length: entry.name.length))
+                    continue
+                }
+                guard let value = entry.value else {
+                    record(
+                        .init(name: name, value: nil, display: nil, origin: entry.name.location, usesInvokingEnvironment: false),
+                        display: nil, tainted: false)
+                    continue
+                }
+                guard let output = interpolate(value, with: interpolator) else { continue }
+                record(
+                    .init(
+                        name: name, value: output.value, display: output.display, origin: entry.name.location,
+                        usesInvokingEnvironment: output.usesInvokingEnvironment),
+                    display: output.display, tainted: output.usesInvokingEnvironment)
             }
-            guard let value = entry.value else {
-                table[name] = nil
-                displays[name] = nil
-                tainted.remove(name)
-                record(.init(name: name, value: nil, display: nil, origin: entry.name.location, usesInvokingEnvironment: false))
-                continue
-            }
-            guard let output = interpolate(value, with: interpolator) else { continue }
-            table[name] = output.value
-            displays[name] = output.display
-            if output.usesInvokingEnvironment { tainted.insert(name) } else { tainted.remove(name) }
-            record(
-                .init(
-                    name: name, value: output.value, display: output.display, origin: entry.name.location,
-                    usesInvokingEnvironment: output.usesInvokingEnvironment))
         }
         for (name, value) in environmentOverrides {
             if name.value == WireFormat.environmentVariable {
                 repository.report(.error("`\(name.value)` is reserved: `profile` writes it", at: name.location, length: name.length))
                 continue
             }
-            table[name.value] = value?.value
-            displays[name.value] = value?.value
-            tainted.remove(name.value)
             record(
                 .init(
                     name: name.value, value: value?.value, display: value?.value, origin: name.location,
-                    usesInvokingEnvironment: false))
+                    usesInvokingEnvironment: false),
+                display: value?.value, tainted: false)
         }
 
         // Arguments and string values may refer to the final environment.
@@ -200,55 +250,70 @@ public final class Resolver {
                 resolvedArguments.append(.init(value: output.value, display: output.display, origin: argument.location))
             }
         }
+        let secretValues = repository.secretValueKeys
         var resolvedValues: [ResolvedProfile.Entry<TypedValue>] = []
-        for key in values.keys.sorted() {
-            let pending = values[key]!
-            var value = pending.value
+        resolvedValues.reserveCapacity(values.count)
+        for setting in values {
+            let key = setting.key
+            var value = setting.value
             var display = value.text
             var secret = false
-            if case .string(let text) = value, text.contains("$") {
-                let located = Located(text, at: pending.location)
+            if case .string(let text) = value, Self.containsDollar(text) {
+                let located = Located(text, at: setting.location)
                 guard let output = interpolate(located, with: interpolator, pointAtKey: true) else { continue }
                 value = .string(output.value)
                 display = output.display
                 secret = output.usesInvokingEnvironment
                 if let checker {
-                    switch checker.checkInterpolated(key, text: output.value, at: pending.location) {
+                    switch checker.checkInterpolated(key, text: output.value, at: setting.location) {
                     case .success(let typed): value = typed
                     case .failure(let problem): repository.report(problem)
                     }
                 }
             }
-            if catalog?.value(key)?.isSecret == true {
+            if !secretValues.isEmpty, secretValues.contains(key) {
                 secret = true
                 display = "<secret>"
             }
-            resolvedValues.append(.init(key: key, value: value, display: display, origin: pending.location, isSecret: secret))
+            resolvedValues.append(.init(key: key, value: value, display: display, origin: setting.location, isSecret: secret))
         }
 
-        var environmentChanges = changeOrder.map { changes[$0]! }
-        for index in environmentChanges.indices where environmentChanges[index].value != nil {
-            environmentChanges[index].isSecret = environmentChanges[index].usesInvokingEnvironment
-            if catalog?.environmentVariable(environmentChanges[index].name)?.isSecret == true {
-                environmentChanges[index].display = "<secret>"
-                environmentChanges[index].isSecret = true
+        let secretVariables = repository.secretEnvironmentNames
+        var environmentChanges: [ResolvedProfile.EnvironmentChange] = []
+        environmentChanges.reserveCapacity(slots.count)
+        for slot in slots {
+            var change = slot.change
+            if change.value != nil {
+                change.isSecret = change.usesInvokingEnvironment
+                if !secretVariables.isEmpty, secretVariables.contains(change.name) {
+                    change.display = "<secret>"
+                    change.isSecret = true
+                }
             }
+            environmentChanges.append(change)
         }
         return ResolvedProfile(
             names: names,
-            chain: order.map { $0.isOverlay ? "\($0.name).local" : $0.name },
+            chain: order.map(\.chainName),
             description: description,
             arguments: resolvedArguments,
             environment: environmentChanges,
-            flags: flags.keys.sorted().map {
-                .init(key: $0, value: flags[$0]!.value, display: flags[$0]!.value ? "on" : "off",
-                      origin: flags[$0]!.location, isSecret: false)
+            flags: flags.map {
+                .init(key: $0.key, value: $0.value, display: $0.value ? "on" : "off", origin: $0.location, isSecret: false)
             },
-            mocks: mocks.keys.sorted().map {
-                .init(key: $0, value: mocks[$0]!.value, display: mocks[$0]!.value, origin: mocks[$0]!.location, isSecret: false)
-            },
+            mocks: mocks.map { .init(key: $0.key, value: $0.value, display: $0.value, origin: $0.location, isSecret: false) },
             values: resolvedValues,
-            childEnvironment: table)
+            invokingEnvironment: environment,
+            environmentOperations: operations)
+    }
+
+    /// Whether `text` holds the character `$` (by bytes when it is ASCII).
+    static func containsDollar(_ text: String) -> Bool {
+        switch Interpolator.scan(text) {
+        case .literal: return false
+        case .ascii: return true
+        case .unicode: return text.contains("$")
+        }
     }
 
     /// Interpolates a located string, reporting a failure at the character where it is (when the scalar is on one

@@ -28,6 +28,9 @@ public enum FileSystem {
     }
 
     /// Reads a whole file. Files over ``maxFileSize`` are refused with `EFBIG`.
+    ///
+    /// A regular file is read up to the size `fstat` reports (one `read` for a profile); anything else (a pipe, a
+    /// file in `/proc` that reports size 0) is read to its end.
     public static func read(_ path: String) throws(Failure) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC)
         guard fd >= 0 else { throw Failure(code: errno, operation: "cannot open `\(path)`") }
@@ -37,6 +40,25 @@ public enum FileSystem {
         if (info.st_mode & S_IFMT) == S_IFDIR { throw Failure(code: EISDIR, operation: "cannot read `\(path)`") }
         let expected = Int(info.st_size)
         if expected > maxFileSize { throw Failure(code: EFBIG, operation: "cannot read `\(path)`") }
+        if (info.st_mode & S_IFMT) == S_IFREG, expected > 0 {
+            var failure: Int32 = 0
+            let bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
+                var count = 0
+                while count < expected {
+                    let got = Glue.read(fd, buffer.baseAddress! + count, expected - count)
+                    if got < 0 {
+                        if errno == EINTR { continue }
+                        failure = errno
+                        break
+                    }
+                    if got == 0 { break }  // shorter than when it was measured
+                    count += got
+                }
+                initialized = count
+            }
+            if failure != 0 { throw Failure(code: failure, operation: "cannot read `\(path)`") }
+            return bytes
+        }
         var bytes = [UInt8](repeating: 0, count: max(expected, 0) + 1)
         var count = 0
         while true {
@@ -100,6 +122,37 @@ public enum FileSystem {
             if name != "." && name != ".." { names.append(name) }
         }
         return names
+    }
+
+    /// What a directory entry is, as far as the listing knows without a `stat`.
+    public enum EntryKind: Sendable {
+        case regularFile
+        case directory
+        /// A symbolic link, or a file system that does not say (`DT_UNKNOWN`): `stat` it to know.
+        case other
+    }
+
+    /// The names in a directory (without `.` and `..`) with what `readdir` says they are, unsorted.
+    public static func listEntries(_ path: String) throws(Failure) -> [(name: String, kind: EntryKind)] {
+        guard let dir = opendir(path) else { throw Failure(code: errno, operation: "cannot list `\(path)`") }
+        defer { closedir(dir) }
+        var entries: [(name: String, kind: EntryKind)] = []
+        while let entry = readdir(dir) {
+            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in
+                let bytes = raw.bindMemory(to: UInt8.self)
+                let length = bytes.firstIndex(of: 0) ?? bytes.count
+                return String(decoding: UnsafeBufferPointer(rebasing: bytes[..<length]), as: UTF8.self)
+            }
+            if name == "." || name == ".." { continue }
+            let kind: EntryKind
+            switch Int32(entry.pointee.d_type) {
+            case Int32(DT_REG): kind = .regularFile
+            case Int32(DT_DIR): kind = .directory
+            default: kind = .other
+            }
+            entries.append((name, kind))
+        }
+        return entries
     }
 
     /// Whether `path` names a directory (following links).

@@ -31,7 +31,7 @@ public enum Launcher {
     public static func exec(arguments: [String], environment: EnvironmentTable) -> Failure {
         let command = arguments[0]
         let argv = CStringArray(arguments)
-        let envp = CStringArray(environment.pairs.map { "\($0.name)=\($0.value)" })
+        let envp = CStringArray(environment: environment)
         if command.contains("/") {
             execute(command, argv, envp, arguments: arguments)
             return Failure(command: command, code: errno)
@@ -76,6 +76,29 @@ final class CStringArray {
         pointer = .allocate(capacity: strings.count + 1)
         for (index, string) in strings.enumerated() { pointer[index] = strdup(string) }
         pointer[strings.count] = nil
+    }
+
+    /// `NAME=value` for every variable of `environment`, in order (copied byte for byte, no intermediate strings).
+    init(environment: EnvironmentTable) {
+        let names = environment.names
+        count = names.count
+        pointer = .allocate(capacity: names.count + 1)
+        for (index, name) in names.enumerated() {
+            var name = name
+            var value = environment.values[name]!
+            pointer[index] = name.withUTF8 { name in
+                value.withUTF8 { value in
+                    let entry = malloc(name.count + value.count + 2)!.assumingMemoryBound(to: CChar.self)
+                    let bytes = UnsafeMutableRawPointer(entry)
+                    if let base = name.baseAddress { bytes.copyMemory(from: base, byteCount: name.count) }
+                    bytes.storeBytes(of: UInt8(ascii: "="), toByteOffset: name.count, as: UInt8.self)
+                    if let base = value.baseAddress { (bytes + name.count + 1).copyMemory(from: base, byteCount: value.count) }
+                    bytes.storeBytes(of: 0, toByteOffset: name.count + value.count + 1, as: UInt8.self)
+                    return entry
+                }
+            }
+        }
+        pointer[names.count] = nil
     }
 
     deinit {

@@ -29,17 +29,23 @@ public struct EnvironmentTable: Sendable, Equatable {
         #else
         let start: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
         #endif
-        guard var pointer = start else { return table }
-        while let entry = pointer.pointee {
-            let text = String(cString: entry)
-            if let equals = text.utf8.firstIndex(of: UInt8(ascii: "=")) {
-                let name = String(text[..<equals])
-                if table.values[name] == nil {
-                    table.names.append(name)
-                    table.values[name] = String(text[text.index(after: equals)...])
-                }
-            }
-            pointer += 1
+        guard let start else { return table }
+        var count = 0
+        while start[count] != nil { count += 1 }
+        table.names.reserveCapacity(count)
+        table.values.reserveCapacity(count)
+        for index in 0..<count {
+            // `NAME=value`, split on the first `=` by bytes; an entry without `=` is skipped, a repeated name keeps
+            // its first value (as `getenv` does).
+            let entry = UnsafeRawPointer(start[index]!).assumingMemoryBound(to: UInt8.self)
+            let length = strlen(start[index]!)
+            guard let equals = memchr(entry, Int32(UInt8(ascii: "=")), length) else { continue }
+            let nameLength = UnsafeRawPointer(equals) - UnsafeRawPointer(entry)
+            let name = String(decoding: UnsafeBufferPointer(start: entry, count: nameLength), as: UTF8.self)
+            guard table.values[name] == nil else { continue }
+            table.names.append(name)
+            table.values[name] = String(
+                decoding: UnsafeBufferPointer(start: entry + nameLength + 1, count: length - nameLength - 1), as: UTF8.self)
         }
         return table
     }

@@ -27,22 +27,65 @@ public final class YAMLParser {
         public init() {}
     }
 
-    private var parser = yaml_parser_t()
+    /// The libyaml parser, behind a pointer of its own: no exclusivity checks on every event.
+    private let parser: UnsafeMutablePointer<yaml_parser_t>
     private let file: SourceFile
     private let limits: Limits
 
-    private struct Frame {
-        var isMapping: Bool
-        var start: Int
-        var mark: Mark
-        var tag: String?
-        var anchor: String?
-        var hasMergeKey: Bool
+    /// An anchor's node, or `open` while the collection that declares it is still being read (an alias to it
+    /// would be recursive).
+    private enum Anchored {
+        case node(YAMLNode)
+        case open
     }
 
-    private var stack: [YAMLNode] = []
-    private var frames: [Frame] = []
-    private var anchors: [String: YAMLNode] = [:]
+    private var anchors: [String: Anchored] = [:]
+    /// The pairs and items of the collections being read (see ``Stack``), behind a pointer: no exclusivity checks.
+    private let scratch: UnsafeMutablePointer<(pairs: Stack<YAMLPair>, items: Stack<YAMLNode>)>
+
+    /// A stack of the elements of open collections: a finished collection moves its elements out into an array of
+    /// exactly their count (one allocation, no reference counting, no regrowth).
+    private struct Stack<Element> {
+        private var base: UnsafeMutablePointer<Element>
+        private var capacity: Int
+        private(set) var count = 0
+
+        init(capacity: Int) {
+            self.capacity = capacity
+            base = .allocate(capacity: capacity)
+        }
+
+        mutating func push(_ element: consuming Element) {
+            if count == capacity {
+                let grown = UnsafeMutablePointer<Element>.allocate(capacity: capacity * 2)
+                grown.moveInitialize(from: base, count: count)
+                base.deallocate()
+                base = grown
+                capacity *= 2
+            }
+            (base + count).initialize(to: consume element)
+            count += 1
+        }
+
+        /// The elements from `start` up, moved out; the stack keeps those below.
+        mutating func pop(from start: Int) -> [Element] {
+            let moved = count - start
+            let base = self.base
+            let result = [Element](unsafeUninitializedCapacity: moved) { buffer, initialized in
+                if moved > 0 { buffer.baseAddress!.moveInitialize(from: base + start, count: moved) }
+                initialized = moved
+            }
+            count = start
+            return result
+        }
+
+        /// Destroys what is left (after an error) and frees the storage.
+        mutating func free() {
+            base.deinitialize(count: count)
+            base.deallocate()
+            count = 0
+        }
+    }
     private var diagnostics: [Diagnostic] = []
     private var expanded = 0
 
@@ -55,11 +98,21 @@ public final class YAMLParser {
     private init(file: SourceFile, limits: Limits) {
         self.file = file
         self.limits = limits
-        yaml_parser_initialize(&parser)
+        parser = .allocate(capacity: 1)
+        parser.initialize(to: yaml_parser_t())
+        yaml_parser_initialize(parser)
+        scratch = .allocate(capacity: 1)
+        scratch.initialize(to: (Stack(capacity: 64), Stack(capacity: 16)))
     }
 
     deinit {
-        yaml_parser_delete(&parser)
+        yaml_parser_delete(parser)
+        parser.deinitialize(count: 1)
+        parser.deallocate()
+        scratch.pointee.pairs.free()
+        scratch.pointee.items.free()
+        scratch.deinitialize(count: 1)
+        scratch.deallocate()
     }
 
     private func location(_ mark: Mark) -> SourceLocation { SourceLocation(file: file, mark: mark) }
@@ -68,24 +121,53 @@ public final class YAMLParser {
         Mark(line: Int(mark.line) + 1, column: Int(mark.column) + 1)
     }
 
-    /// The single choke point around `yaml_parser_parse`: an event, or a located syntax error.
+    /// The single choke point around `yaml_parser_parse`: an event, or a located syntax error. (On failure libyaml
+    /// leaves the event empty: nothing to delete.)
     private func next(_ event: inout yaml_event_t) throws(Diagnostic) {
-        if yaml_parser_parse(&parser, &event) == 0 {
+        if yaml_parser_parse(parser, &event) == 0 {
             throw syntaxError()
         }
     }
 
     private func syntaxError() -> Diagnostic {
-        var message = parser.problem.map { String(cString: $0) } ?? "cannot parse this file as YAML"
-        if let context = parser.context { message += " " + String(cString: context) }
-        var mark = Self.mark(parser.problem_mark)
-        if parser.error == YAML_READER_ERROR {
-            mark = markOfOffset(Int(parser.problem_offset))
-            if parser.problem_value != -1 {
-                let hex = String(UInt8(truncatingIfNeeded: parser.problem_value), radix: 16, uppercase: true)
-                message += " (byte 0x\(hex.count == 1 ? "0" + hex : hex))"
+        let problem = parser.pointee.problem.map { String(cString: $0) } ?? "cannot parse this file as YAML"
+        var message = problem
+        let context = parser.pointee.context.map { String(cString: $0) }
+        if let context { message += " " + context }
+        var mark = Self.mark(parser.pointee.problem_mark)
+        var notes: [Diagnostic] = []
+        if parser.pointee.error == YAML_READER_ERROR {
+            var offset = Int(parser.pointee.problem_offset) + byteOrderMarkLength
+            if problem == "invalid trailing UTF-8 octet", offset > byteOrderMarkLength, offset < file.bytes.count {
+                // libyaml points at the byte that fails to continue a sequence; the mistake is the sequence, often a
+                // Latin-1 letter (`é` written as the one byte 0xE9): point at its first byte and show its bytes.
+                var start = offset - 1
+                while start > byteOrderMarkLength, offset - start < 4, file.bytes[start] & 0xC0 == 0x80 { start -= 1 }
+                let shown = file.bytes[start...offset].map { byte -> String in
+                    let hex = String(byte, radix: 16, uppercase: true)
+                    return "0x" + (hex.count == 1 ? "0" + hex : hex)
+                }
+                message = "invalid UTF-8 sequence (bytes \(shown.joined(separator: " ")))"
+                offset = start
+            } else if parser.pointee.problem_value != -1 {
+                // libyaml reports a byte for octet problems and a code point for character problems.
+                let value = Int(parser.pointee.problem_value)
+                let hex = String(value, radix: 16, uppercase: true)
+                if problem.contains("octet") {
+                    message += " (byte 0x\(hex.count == 1 ? "0" + hex : hex))"
+                } else {
+                    message += " (U+\(String(repeating: "0", count: max(0, 4 - hex.count)) + hex))"
+                }
             }
+            mark = markOfOffset(offset)
             message += "; profiles must be UTF-8 text"
+        } else if let context {
+            // Where the construct that could not be finished begins: an unclosed `[` or quote is found at the end
+            // of the file, far from where it was opened.
+            let start = Self.mark(parser.pointee.context_mark)
+            if start != mark, start.line >= 1, let note = Self.contextNote(context) {
+                notes.append(.note(note, at: location(start)))
+            }
         }
         if let line = file.line(Int(mark.line)) {
             let characters = Array(line)
@@ -95,13 +177,35 @@ public final class YAMLParser {
                 message += "; YAML does not allow tabs for indentation, use spaces"
             }
         }
-        return .error(message, at: location(mark))
+        return .error(message, at: location(mark), notes: notes)
+    }
+
+    /// "the `[` opens here" for "while parsing a flow sequence".
+    private static func contextNote(_ context: String) -> String? {
+        switch context {
+        case "while parsing a flow sequence": return "the `[` opens here"
+        case "while parsing a flow mapping": return "the `{` opens here"
+        case "while parsing a block mapping": return "the mapping starts here"
+        case "while parsing a block collection": return "the list starts here"
+        case "while scanning a quoted scalar", "while parsing a quoted scalar": return "the quoted string starts here"
+        case "while scanning a simple key": return "the key starts here"
+        case "while scanning a block scalar": return "the block scalar starts here"
+        case "while scanning a plain scalar": return "the scalar starts here"
+        default: return nil  // anchors, tags, directives: on the same line, a note would repeat the caret
+        }
+    }
+
+    /// 3 when the file starts with a UTF-8 byte order mark, which libyaml is not shown (with the encoding set, it
+    /// would count the mark as a character of line 1).
+    private var byteOrderMarkLength: Int {
+        let bytes = file.bytes
+        return bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
     }
 
     private func markOfOffset(_ offset: Int) -> Mark {
         var line = 1
         var column = 1
-        var index = 0
+        var index = byteOrderMarkLength
         let bytes = file.bytes
         while index < offset && index < bytes.count {
             if bytes[index] == 0x0A {
@@ -116,113 +220,147 @@ public final class YAMLParser {
     }
 
     private func run() throws(Diagnostic) -> YAMLDocument {
+        let bytes = file.bytes
+        if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
+            throw .error(
+                "this file is UTF-16 (it starts with a UTF-16 byte order mark); profiles must be UTF-8 text",
+                at: location(Mark(line: 0, column: 0)))
+        }
         var root: YAMLNode?
         var documents = 0
-        var done = false
+        let skipped = byteOrderMarkLength
         try file.bytes.withUnsafeBufferPointer { (buffer) throws(Diagnostic) in
-            yaml_parser_set_input_string(&parser, buffer.baseAddress, buffer.count)
+            // UTF-8 only (no guessing of UTF-16), and the byte order mark is not shown to libyaml.
+            yaml_parser_set_encoding(parser, YAML_UTF8_ENCODING)
+            yaml_parser_set_input_string(parser, buffer.baseAddress.map { $0 + skipped }, buffer.count - skipped)
             var event = yaml_event_t()
-            while !done {
+            while true {
                 try next(&event)
-                defer { yaml_event_delete(&event) }
                 switch event.type {
                 case YAML_STREAM_END_EVENT:
-                    done = true
+                    yaml_event_delete(&event)
+                    return
                 case YAML_DOCUMENT_START_EVENT:
                     documents += 1
+                    let mark = Self.mark(event.start_mark)
+                    yaml_event_delete(&event)
                     if documents > 1 {
                         throw .error(
-                            "a profile file holds one YAML document; found a second one here",
-                            at: location(Self.mark(event.start_mark)), length: 3)
+                            "a profile file holds one YAML document; found a second one here", at: location(mark), length: 3)
                     }
-                case YAML_SCALAR_EVENT:
-                    let data = event.data.scalar
-                    let text = Self.string(data.value, Int(data.length))
-                    let style: YAMLScalar.Style
-                    switch data.style {
-                    case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
-                    case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted
-                    case YAML_LITERAL_SCALAR_STYLE: style = .literal
-                    case YAML_FOLDED_SCALAR_STYLE: style = .folded
-                    default: style = .plain
-                    }
-                    let tag = data.tag.map { String(cString: $0) }
-                    let node = YAMLNode(
-                        .scalar(YAMLScalar(text, style: style)), mark: Self.mark(event.start_mark), tag: tag, weight: 1)
-                    if let anchor = data.anchor { anchors[String(cString: anchor)] = node }
-                    try push(node)
-                case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-                    let isMapping = event.type == YAML_MAPPING_START_EVENT
-                    let anchor = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
-                    let tag = isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag
-                    let mark = Self.mark(event.start_mark)
-                    if frames.count >= limits.maxDepth {
-                        throw .error(
-                            "nesting is deeper than \(limits.maxDepth) levels; profiles are never that deep",
-                            at: location(mark))
-                    }
-                    frames.append(
-                        Frame(
-                            isMapping: isMapping, start: stack.count, mark: mark,
-                            tag: tag.map { String(cString: $0) }, anchor: anchor.map { String(cString: $0) },
-                            hasMergeKey: false))
-                case YAML_SEQUENCE_END_EVENT:
-                    let frame = frames.removeLast()
-                    let items = Array(stack[frame.start...])
-                    stack.removeSubrange(frame.start...)
-                    var weight = 1
-                    for item in items { weight &+= item.weight }
-                    let node = YAMLNode(.sequence(items), mark: frame.mark, tag: frame.tag, weight: weight)
-                    if let anchor = frame.anchor { anchors[anchor] = node }
-                    try push(node)
-                case YAML_MAPPING_END_EVENT:
-                    let frame = frames.removeLast()
-                    var pairs: [YAMLPair] = []
-                    pairs.reserveCapacity((stack.count - frame.start) / 2)
-                    var weight = 1
-                    var index = frame.start
-                    while index + 1 < stack.count {
-                        weight &+= stack[index].weight &+ stack[index + 1].weight
-                        pairs.append(YAMLPair(key: stack[index], value: stack[index + 1]))
-                        index += 2
-                    }
-                    stack.removeSubrange(frame.start...)
-                    if frame.hasMergeKey { pairs = merge(pairs) }
-                    checkDuplicates(pairs)
-                    let node = YAMLNode(.mapping(pairs), mark: frame.mark, tag: frame.tag, weight: weight)
-                    if let anchor = frame.anchor { anchors[anchor] = node }
-                    try push(node)
-                case YAML_ALIAS_EVENT:
-                    let name = String(cString: event.data.alias.anchor)
-                    let mark = Self.mark(event.start_mark)
-                    guard let node = anchors[name] else {
-                        throw .error(
-                            "unknown anchor `\(name)`", at: location(mark), length: name.count + 1,
-                            suggestion: NearMiss.suggestion(for: name, in: anchors.keys))
-                    }
-                    expanded &+= node.weight
-                    if expanded > limits.maxExpandedNodes {
-                        throw .error(
-                            "aliases expand to more than \(limits.maxExpandedNodes) nodes (an alias bomb?); refusing"
-                                + " to expand them", at: location(mark), length: name.count + 1)
-                    }
-                    try push(node)
+                case YAML_SCALAR_EVENT, YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT, YAML_ALIAS_EVENT:
+                    root = try node(&event, depth: 0)
                 default:
-                    break
+                    yaml_event_delete(&event)
                 }
             }
-            if let last = stack.last { root = last }
         }
         return YAMLDocument(file: file, root: root, diagnostics: diagnostics)
     }
 
-    private func push(_ node: YAMLNode) throws(Diagnostic) {
-        if let top = frames.indices.last, frames[top].isMapping, (stack.count - frames[top].start) % 2 == 0,
-            node.tag == nil, case .scalar(let scalar) = node.content, scalar.style == .plain, scalar.text == "<<"
-        {
-            frames[top].hasMergeKey = true
+    /// The node that starts with `event` (which it deletes), reading the events of its children: a collection is
+    /// built in one array, with no intermediate stack. `depth` is the number of collections around it.
+    private func node(_ event: inout yaml_event_t, depth: Int) throws(Diagnostic) -> YAMLNode {
+        let mark = Self.mark(event.start_mark)
+        switch event.type {
+        case YAML_SCALAR_EVENT:
+            let data = event.data.scalar
+            let text = Self.string(data.value, Int(data.length))
+            let style: YAMLScalar.Style
+            switch data.style {
+            case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
+            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted
+            case YAML_LITERAL_SCALAR_STYLE: style = .literal
+            case YAML_FOLDED_SCALAR_STYLE: style = .folded
+            default: style = .plain
+            }
+            let tag = data.tag.map { String(cString: $0) }
+            let anchor = data.anchor.map { String(cString: $0) }
+            yaml_event_delete(&event)
+            if let anchor {
+                let node = YAMLNode(.scalar(YAMLScalar(text, style: style)), mark: mark, tag: tag, weight: 1)
+                anchors[anchor] = .node(node)
+                return node
+            }
+            return YAMLNode(.scalar(YAMLScalar(text, style: style)), mark: mark, tag: tag, weight: 1)
+        case YAML_ALIAS_EVENT:
+            let name = String(cString: event.data.alias.anchor)
+            yaml_event_delete(&event)
+            guard let anchored = anchors[name] else {
+                let known = anchors.compactMap { if case .node = $0.value { $0.key } else { nil } }
+                throw .error(
+                    "unknown anchor `\(name)`", at: location(mark), length: name.count + 1,
+                    suggestion: NearMiss.suggestion(for: name, in: known))
+            }
+            guard case .node(let node) = anchored else {
+                throw .error(
+                    "alias `*\(name)` refers to the node that contains it; recursive aliases are not supported",
+                    at: location(mark), length: name.count + 1)
+            }
+            expanded &+= node.weight
+            if expanded > limits.maxExpandedNodes {
+                throw .error(
+                    "aliases expand to more than \(limits.maxExpandedNodes) nodes (an alias bomb?); refusing"
+                        + " to expand them", at: location(mark), length: name.count + 1)
+            }
+            return node
+        case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+            let isMapping = event.type == YAML_MAPPING_START_EVENT
+            if depth >= limits.maxDepth {
+                yaml_event_delete(&event)
+                throw .error(
+                    "nesting is deeper than \(limits.maxDepth) levels; profiles are never that deep", at: location(mark))
+            }
+            let anchorPointer = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
+            let tagPointer = isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag
+            let anchor = anchorPointer.map { String(cString: $0) }
+            let tag = tagPointer.map { String(cString: $0) }
+            yaml_event_delete(&event)
+            if let anchor { anchors[anchor] = .open }
+            var weight = 1
+            let node: YAMLNode
+            if isMapping {
+                let start = scratch.pointee.pairs.count
+                var hasMergeKey = false
+                while true {
+                    try next(&event)
+                    if event.type == YAML_MAPPING_END_EVENT {
+                        yaml_event_delete(&event)
+                        break
+                    }
+                    let key = try self.node(&event, depth: depth + 1)
+                    if Self.isMergeKey(key) { hasMergeKey = true }
+                    try next(&event)
+                    let value = try self.node(&event, depth: depth + 1)
+                    weight &+= key.weight &+ value.weight
+                    scratch.pointee.pairs.push(YAMLPair(key: key, value: value))
+                }
+                var pairs = scratch.pointee.pairs.pop(from: start)
+                if hasMergeKey { pairs = merge(pairs) }
+                checkDuplicates(pairs)
+                node = YAMLNode(.mapping(pairs), mark: mark, tag: tag, weight: weight)
+            } else {
+                let start = scratch.pointee.items.count
+                while true {
+                    try next(&event)
+                    if event.type == YAML_SEQUENCE_END_EVENT {
+                        yaml_event_delete(&event)
+                        break
+                    }
+                    let item = try self.node(&event, depth: depth + 1)
+                    weight &+= item.weight
+                    scratch.pointee.items.push(item)
+                }
+                let items = scratch.pointee.items.pop(from: start)
+                node = YAMLNode(.sequence(items), mark: mark, tag: tag, weight: weight)
+            }
+            if let anchor { anchors[anchor] = .node(node) }
+            return node
+        default:
+            // libyaml sends only node events here; anything else reads as an empty scalar.
+            yaml_event_delete(&event)
+            return YAMLNode(.scalar(YAMLScalar("")), mark: mark, tag: nil, weight: 1)
         }
-        stack.append(node)
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, _ length: Int) -> String {
@@ -281,6 +419,7 @@ public final class YAMLParser {
 
     private func checkDuplicates(_ pairs: [YAMLPair]) {
         guard pairs.count > 1 else { return }
+        if pairs.count <= 64, checkDuplicatesByFingerprint(pairs) { return }
         if pairs.count <= 12 {
             for i in 1..<pairs.count {
                 guard let key = pairs[i].key.scalar?.text else { continue }
@@ -301,6 +440,46 @@ public final class YAMLParser {
                 seen[key] = index
             }
         }
+    }
+
+    /// The same check for mappings whose scalar keys are all ASCII (where equal text is equal bytes): keys are
+    /// compared by a hash of their bytes first, in a buffer on the stack. False when a key is not ASCII.
+    private func checkDuplicatesByFingerprint(_ pairs: [YAMLPair]) -> Bool {
+        let count = pairs.count
+        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { prints in
+            for index in 0..<count {
+                guard case .scalar(let scalar) = pairs[index].key.content else {
+                    prints[index] = 0  // not a scalar: never a duplicate
+                    continue
+                }
+                guard let print = scalar.text.utf8.withContiguousStorageIfAvailable(Self.fingerprint), print != 0 else {
+                    return false
+                }
+                prints[index] = print
+            }
+            for index in 1..<count where prints[index] != 0 {
+                let print = prints[index]
+                for earlier in 0..<index where prints[earlier] == print {
+                    let key = pairs[index].key.scalar!.text
+                    if pairs[earlier].key.scalar!.text == key {
+                        reportDuplicate(key, pairs[index].key, first: pairs[earlier].key)
+                        break
+                    }
+                }
+            }
+            return true
+        }
+    }
+
+    /// FNV-1a of ASCII bytes, never 0; 0 when a byte is not ASCII.
+    private static func fingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
+        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+        var high: UInt8 = 0
+        for byte in bytes {
+            high |= byte
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        return high >= 0x80 ? 0 : hash | 1
     }
 
     private func reportDuplicate(_ key: String, _ node: YAMLNode, first: YAMLNode) {

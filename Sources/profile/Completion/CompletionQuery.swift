@@ -55,7 +55,11 @@ enum CompletionQuery {
 
     private static func print(lines: [CompletionCandidates.Candidate]) {
         var out = ""
-        for candidate in lines { out += candidate.line + "\n" }
+        out.reserveCapacity(lines.count * 64)
+        for candidate in lines {
+            out.append(candidate.line)
+            out.append("\n")
+        }
         Terminal.out(out)
     }
 }

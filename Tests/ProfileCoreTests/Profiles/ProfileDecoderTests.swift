@@ -96,6 +96,45 @@ import Testing
             ])
     }
 
+    @Test func aCommentedOutOverlayIsEmptyNotWrong() throws {
+        #expect(try headlines("# env:\n#   A: 1\n", isOverlay: true) == [])
+        #expect(try headlines("", isOverlay: true) == [])
+    }
+
+    @Test func quotedBooleansAreStringsWithAHint() throws {
+        #expect(
+            try headlines("abstract: \"true\"\nflags:\n  a: 'no'\n  b: !!str yes\n") == [
+                "p.yml:1:11: error: `abstract` takes `true` or `false`; this is the string `true` (write `true` without quotes or `!!str`)",
+                "p.yml:3:6: error: flag `a` takes `true` or `false`; this is the string `no` (write `no` without quotes or `!!str`)",
+                "p.yml:4:6: error: flag `b` takes `true` or `false`; this is the string `yes` (write `yes` without quotes or `!!str`)",
+            ])
+    }
+
+    @Test func aValueWrittenDottedAndNestedIsSetTwice() throws {
+        #expect(
+            try headlines("values:\n  http.timeout: 1\n  http:\n    timeout: 2\n    timeout: 3\n") == [
+                // The same key twice in one mapping is reported once, by the parser.
+                "p.yml:5:5: error: duplicate key `timeout`",
+                "p.yml:4:5: error: value `http.timeout` is set twice",
+            ])
+    }
+
+    @Test func keysOtherToolsUseAreSuggested() throws {
+        #expect(
+            try headlines("args: [-v]\ninherits: base\n") == [
+                "p.yml:1:1: error: unknown key `args` in a profile; did you mean `arguments`?",
+                "p.yml:2:1: error: unknown key `inherits` in a profile; did you mean `extends`?",
+            ])
+    }
+
+    @Test func longTextIsCutShortInMessages() throws {
+        let long = String(repeating: "b", count: 10_000)
+        #expect(
+            try headlines("flags:\n  x: \(long)\n") == [
+                "p.yml:2:6: error: flag `x` takes `true` or `false`; this is `\(String(repeating: "b", count: 60))…`"
+            ])
+    }
+
     @Test func argumentItemMistakes() throws {
         #expect(
             try headlines("arguments:\n  - {drop: -a, with: b}\n  - {replace: -a}\n  - {with: -b}\n  - {dorp: -a}\n  -\n") == [

@@ -142,8 +142,79 @@ import Testing
                 test.yml:3:2: error: did not find expected key while parsing a block mapping
                  B: 2
                  ^
+                test.yml:1:1: note: the mapping starts here
+                env:
+                ^
 
                 """)
+    }
+
+    @Test func anUnclosedBracketPointsBackAtItsOpening() {
+        #expect(
+            error("env:\n  A: [1, 2\nflags: {}\n") == """
+                test.yml:3:6: error: did not find expected ',' or ']' while parsing a flow sequence
+                flags: {}
+                     ^
+                test.yml:2:6: note: the `[` opens here
+                  A: [1, 2
+                     ^
+
+                """)
+    }
+
+    @Test func anUnclosedQuotePointsBackAtItsOpening() {
+        #expect(
+            error("description: \"never closed\nenv: {}\n") == """
+                test.yml:3:1: error: found unexpected end of stream while scanning a quoted scalar
+
+                ^
+                test.yml:1:14: note: the quoted string starts here
+                description: "never closed
+                             ^
+
+                """)
+    }
+
+    @Test func characterProblemsShowTheCodePoint() {
+        #expect(error("a: \u{FFFE}\n").hasPrefix("test.yml:1:4: error: control characters are not allowed (U+FFFE)"))
+        #expect(error("a: x\u{01}\n").hasPrefix("test.yml:1:5: error: control characters are not allowed (U+0001)"))
+    }
+
+    @Test func aLatin1LetterIsShownAsTheSequenceItBreaks() {
+        let bytes = Array("a: caf".utf8) + [0xE9] + Array(" au lait\n".utf8)
+        do {
+            _ = try YAMLParser.parse(SourceFile(path: "latin1.yml", bytes: bytes))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.location?.mark == Mark(line: 1, column: 7))
+            #expect(error.message == "invalid UTF-8 sequence (bytes 0xE9 0x20); profiles must be UTF-8 text")
+        }
+    }
+
+    @Test func utf16IsRefused() {
+        let bytes: [UInt8] = [0xFF, 0xFE] + Array("a: 1\n".utf8).flatMap { [$0, 0] }
+        do {
+            _ = try YAMLParser.parse(SourceFile(path: "wide.yml", bytes: bytes))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.message == "this file is UTF-16 (it starts with a UTF-16 byte order mark); profiles must be UTF-8 text")
+        }
+    }
+
+    @Test func aByteOrderMarkDoesNotShiftColumns() {
+        let bytes: [UInt8] = [0xEF, 0xBB, 0xBF] + Array("env: {A: [}\n".utf8)
+        do {
+            _ = try YAMLParser.parse(SourceFile(path: "bom.yml", bytes: bytes))
+            Issue.record("expected an error")
+        } catch {
+            #expect(error.location?.mark == Mark(line: 1, column: 11))
+        }
+    }
+
+    @Test func aRecursiveAliasIsNamedAsSuch() {
+        #expect(
+            error("env: &e\n  A: *e\n").hasPrefix(
+                "test.yml:2:6: error: alias `*e` refers to the node that contains it; recursive aliases are not supported"))
     }
 
     @Test func tabsGetAHint() {

@@ -1,0 +1,248 @@
+import ProfileRuntime
+
+/// A definition made ready for merging, once per file however many profiles extend it: its flags, mocks and values
+/// sorted by key (the last setting of a key in the file wins), so that a chain merges them in linear time and the
+/// result comes out sorted.
+final class PreparedDefinition {
+    /// A setting with its key, where the key is written.
+    struct Keyed<Value> {
+        var key: String
+        var value: Value
+        var location: SourceLocation
+    }
+
+    let definition: ProfileDefinition
+    /// `uitest`, or `uitest.local` for an overlay: the name in ``ResolvedProfile/chain``.
+    var chainName: String { definition.isOverlay ? definition.name + ".local" : definition.name }
+    private(set) lazy var flags: [Keyed<Bool>] = Self.sorted(
+        definition.flags.map { Keyed(key: $0.key.value, value: $0.value.value, location: $0.key.location) })
+    private(set) lazy var mocks: [Keyed<String>] = Self.sorted(
+        definition.mocks.map { Keyed(key: $0.key.value, value: $0.value.value, location: $0.key.location) })
+    /// A nil value removes an inherited one.
+    private(set) lazy var values: [Keyed<TypedValue?>] = Self.sorted(
+        definition.values.map { Keyed(key: $0.key.value, value: $0.value.value, location: $0.key.location) })
+
+    /// The definitions of the parents in `extends`, each looked up once (`.some(nil)`: unknown or not loadable).
+    var parents: [PreparedDefinition??]
+    /// The `.local` overlay of this profile, once looked up.
+    var overlay: PreparedDefinition??
+
+    /// `lintFlags` were computed from `definition` as decoded; `valuesAreAsDecoded` says whether its values still are
+    /// (no catalog retyped them), so that the flags about values hold too.
+    init(_ definition: ProfileDefinition, lintFlags: LintFlags? = nil, valuesAreAsDecoded: Bool = false) {
+        self.definition = definition
+        parents = Array(repeating: nil, count: definition.extends.count)
+        if let lintFlags {
+            environmentIsClean = lintFlags.environmentIsClean
+            argumentsAreClean = lintFlags.argumentsAreClean
+            injectsCode = lintFlags.injectsCode
+            editsArguments = lintFlags.editsArguments
+            if valuesAreAsDecoded {
+                hasInterpolatedValues = lintFlags.hasInterpolatedValues
+                interpolatedValuesAreClean = lintFlags.interpolatedValuesAreClean
+            }
+        }
+    }
+
+    /// What `lint` needs to know of a definition, computed where the file is decoded (on any thread: see
+    /// ``ProfileRepository/preload(_:)``).
+    struct LintFlags: Sendable {
+        var environmentIsClean: Bool
+        var argumentsAreClean: Bool
+        var injectsCode: Bool
+        var editsArguments: Bool
+        var hasInterpolatedValues: Bool
+        var interpolatedValuesAreClean: Bool
+
+        init(_ definition: ProfileDefinition) {
+            // The same as the lazy properties below, in one pass over each list.
+            var environmentIsClean = true
+            var injectsCode = false
+            for entry in definition.environment {
+                if environmentIsClean, entry.name.value == WireFormat.environmentVariable { environmentIsClean = false }
+                guard let value = entry.value else { continue }
+                if environmentIsClean, !Interpolator.isWellFormed(value.value) { environmentIsClean = false }
+                if !injectsCode, Linter.injectsCode(entry.name.value) { injectsCode = true }
+            }
+            var hasInterpolatedValues = false
+            var interpolatedValuesAreClean = true
+            for setting in definition.values {
+                guard case .string(let text)? = setting.value.value else { continue }
+                switch Interpolator.scan(text) {
+                case .literal:
+                    continue
+                case .ascii:
+                    hasInterpolatedValues = true
+                case .unicode:
+                    guard text.contains("$") else { continue }
+                    hasInterpolatedValues = true
+                }
+                if interpolatedValuesAreClean, !Interpolator.isWellFormed(text) { interpolatedValuesAreClean = false }
+            }
+            self.environmentIsClean = environmentIsClean
+            self.injectsCode = injectsCode
+            self.hasInterpolatedValues = hasInterpolatedValues
+            self.interpolatedValuesAreClean = interpolatedValuesAreClean
+            argumentsAreClean = PreparedDefinition.argumentsAreClean(definition)
+            editsArguments = PreparedDefinition.editsArguments(definition)
+        }
+    }
+
+    /// Whether an `arguments` item drops or replaces inherited ones (which can fail to match).
+    private(set) lazy var editsArguments: Bool = Self.editsArguments(definition)
+
+    static func editsArguments(_ definition: ProfileDefinition) -> Bool {
+        definition.arguments.contains { if case .append = $0 { false } else { true } }
+    }
+
+    /// Whether an `env` entry sets a variable that makes the dynamic loader inject code (see ``Linter``).
+    private(set) lazy var injectsCode: Bool = Self.injectsCode(definition)
+
+    static func injectsCode(_ definition: ProfileDefinition) -> Bool {
+        definition.environment.contains { $0.value != nil && Linter.injectsCode($0.name.value) }
+    }
+
+    // MARK: What `lint` needs to know (see ``Resolver/check(_:environment:)``)
+
+    /// No `env` entry can report a problem while the environment is built: no reserved name, and every value
+    /// interpolates (with `lint`, only the syntax of `${...}` can fail, whatever the variables hold).
+    private(set) lazy var environmentIsClean: Bool = Self.environmentIsClean(definition)
+
+    /// Every argument this definition adds (or puts in place of another) interpolates.
+    private(set) lazy var argumentsAreClean: Bool = Self.argumentsAreClean(definition)
+
+    static func environmentIsClean(_ definition: ProfileDefinition) -> Bool {
+        definition.environment.allSatisfy { entry in
+            entry.name.value != WireFormat.environmentVariable && (entry.value.map { interpolates($0.value) } ?? true)
+        }
+    }
+
+    static func argumentsAreClean(_ definition: ProfileDefinition) -> Bool {
+        definition.arguments.allSatisfy { operation in
+            switch operation {
+            case .append(let group), .replace(_, let group): return group.allSatisfy { interpolates($0.value) }
+            case .drop: return true
+            }
+        }
+    }
+
+    /// Whether a string value holds `$` (it is interpolated against the final environment).
+    private(set) lazy var hasInterpolatedValues: Bool = Self.hasInterpolatedValues(definition)
+
+    /// Every string value with `$` interpolates.
+    private(set) lazy var interpolatedValuesAreClean: Bool = Self.interpolatedValuesAreClean(definition)
+
+    static func hasInterpolatedValues(_ definition: ProfileDefinition) -> Bool {
+        definition.values.contains { setting in
+            if case .string(let text)? = setting.value.value { return Resolver.containsDollar(text) }
+            return false
+        }
+    }
+
+    static func interpolatedValuesAreClean(_ definition: ProfileDefinition) -> Bool {
+        definition.values.allSatisfy { setting in
+            if case .string(let text)? = setting.value.value, Resolver.containsDollar(text) { return interpolates(text) }
+            return true
+        }
+    }
+
+    /// Whether `text` interpolates under `lint` (where failures depend on the syntax only).
+    private static func interpolates(_ text: String) -> Bool { Interpolator.isWellFormed(text) }
+
+    /// Sorted by key; of several settings of one key, the last written.
+    static func sorted<Value>(_ settings: [Keyed<Value>]) -> [Keyed<Value>] {
+        if settings.count < 2 { return settings }
+        var isSortedAndUnique = true
+        for index in 1..<settings.count where !(settings[index - 1].key < settings[index].key) {
+            isSortedAndUnique = false
+            break
+        }
+        if isSortedAndUnique { return settings }
+        let order = settings.indices.sorted { a, b in
+            let (left, right) = (settings[a].key, settings[b].key)
+            return left < right || (!(right < left) && a < b)
+        }
+        var result: [Keyed<Value>] = []
+        result.reserveCapacity(settings.count)
+        for index in order {
+            if let last = result.last, !(last.key < settings[index].key) {
+                result[result.count - 1] = settings[index]
+            } else {
+                result.append(settings[index])
+            }
+        }
+        return result
+    }
+
+    /// `base` with `overlay` on top: both sorted by key, unique; equal keys take `overlay`'s entry.
+    static func merge<Value>(_ base: [Keyed<Value>], _ overlay: [Keyed<Value>]) -> [Keyed<Value>] {
+        if overlay.isEmpty { return base }
+        if base.isEmpty { return overlay }
+        var result: [Keyed<Value>] = []
+        result.reserveCapacity(base.count + overlay.count)
+        var i = 0
+        var j = 0
+        while i < base.count, j < overlay.count {
+            let left = base[i].key
+            let right = overlay[j].key
+            if left < right {
+                result.append(base[i])
+                i += 1
+            } else if right < left {
+                result.append(overlay[j])
+                j += 1
+            } else {
+                // The same key: the later setting, under the key as first written (as a dictionary keeps it).
+                result.append(Keyed(key: left, value: overlay[j].value, location: overlay[j].location))
+                i += 1
+                j += 1
+            }
+        }
+        if i < base.count { result.append(contentsOf: base[i...]) }
+        if j < overlay.count { result.append(contentsOf: overlay[j...]) }
+        return result
+    }
+
+    /// The same for values, where a nil value removes the key.
+    static func merge(_ base: [Keyed<TypedValue>], _ overlay: [Keyed<TypedValue?>]) -> [Keyed<TypedValue>] {
+        if overlay.isEmpty { return base }
+        var result: [Keyed<TypedValue>] = []
+        result.reserveCapacity(base.count + overlay.count)
+        var i = 0
+        var j = 0
+        while j < overlay.count {
+            let right = overlay[j].key
+            while i < base.count, base[i].key < right {
+                result.append(base[i])
+                i += 1
+            }
+            var key = right
+            if i < base.count, !(right < base[i].key) {  // the same key: replaced or removed
+                key = base[i].key
+                i += 1
+            }
+            if let value = overlay[j].value {
+                result.append(Keyed(key: key, value: value, location: overlay[j].location))
+            }
+            j += 1
+        }
+        if i < base.count { result.append(contentsOf: base[i...]) }
+        return result
+    }
+
+    /// Sets one key in a sorted list (a command-line override).
+    static func set<Value>(_ list: inout [Keyed<Value>], _ entry: Keyed<Value>) {
+        var low = 0
+        var high = list.count
+        while low < high {
+            let middle = (low + high) / 2
+            if list[middle].key < entry.key { low = middle + 1 } else { high = middle }
+        }
+        if low < list.count, !(entry.key < list[low].key) {
+            list[low].value = entry.value
+            list[low].location = entry.location
+        } else {
+            list.insert(entry, at: low)
+        }
+    }
+}

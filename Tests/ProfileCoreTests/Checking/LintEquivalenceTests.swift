@@ -1,0 +1,76 @@
+import ProfileCore
+import Testing
+
+/// `lint` checks each profile without building its resolved form (``Linter`` skips what cannot report anything);
+/// what it reports must be exactly what resolving every profile for `.lint` reports.
+@Suite struct LintEquivalenceTests {
+    /// The diagnostics of resolving every profile for `.lint`, as the linter reports them (sorted, without repeats).
+    func reference(_ profiles: TemporaryProfiles) throws -> String {
+        let repository = try profiles.repository()
+        repository.reportDirectoryProblems()
+        _ = repository.catalog
+        for name in repository.directory.names {
+            let located = Located(
+                name, at: SourceLocation(file: SourceFile(path: repository.directory.entries[name]!.path, bytes: []),
+                                         mark: Mark(line: 0, column: 0)))
+            _ = Resolver(repository: repository).resolve([located], environment: EnvironmentTable(), purpose: .lint)
+        }
+        return profiles.render(Linter.unique(repository.diagnostics).sortedByLocation())
+    }
+
+    /// What the linter reports, without its code-injection warnings (which no resolution reports).
+    func linted(_ profiles: TemporaryProfiles) throws -> String {
+        let diagnostics = Linter(repository: try profiles.repository()).run()
+        return profiles.render(diagnostics.filter { !$0.message.contains("makes the dynamic loader inject code") })
+    }
+
+    static let sets: [[String: String]] = [
+        // A clean chain, with interpolation everywhere.
+        [
+            "base.yml": "abstract: true\nenv: {A: '${HOME:-/h}/x', B: plain}\narguments: [-v, [-k, '${A}']]\nvalues: {s: '${B}-1', n: 2}\n",
+            "mid.yml": "extends: base\nenv: {B: null, C: '$$5'}\narguments: [{drop: -v}, {replace: -k, with: [-k, '${C}']}]\n",
+            "leaf.yml": "extends: [mid, base]\nvalues: {s: 'done', t: '${A}'}\nflags: [a]\nmocks: {m: x}\n",
+        ],
+        // A parent's broken interpolation (env, argument, value), inherited, dropped and overridden by children.
+        [
+            "base.yml": "env: {A: '${A', B: '${1}'}\narguments: [-v, '-x${', [-g, '${B:-}']]\nvalues: {s: 'a${', t: '${Z?}'}\n",
+            "drops.yml": "extends: base\narguments: [{drop: '-x${'}, {drop: -nothing}]\nvalues: {s: fixed}\n",
+            "keeps.yml": "extends: base\nenv: {A: fine}\n",
+            "reserved.yml": "extends: keeps\nenv: {PROFILE_PAYLOAD: x, D: '${D:?required}'}\n",
+        ],
+        // Cycles, unknown parents, a drop and a replace with nothing inherited, an overlay with mistakes.
+        [
+            "a.yml": "extends: b\n",
+            "b.yml": "extends: [a, c]\n",
+            "c.yml": "extends: missing\narguments: [{replace: -q, with: -r}]\n",
+            "d.yml": "env: {X: '1'}\narguments: [-d]\n",
+            "d.local.yml": "env: {X: '${X}${'}\narguments: [{drop: -e}, '${X']\n",
+        ],
+        // With a catalog, interpolated values are checked against their declared types.
+        [
+            "_catalog.yml": "values:\n  port: {type: int}\n  name: {type: string}\n",
+            "base.yml": "env: {PORT: '80', NAME: n}\nvalues: {port: '${PORT}', name: '${NAME}'}\n",
+            "child.yml": "extends: base\nenv: {PORT: eighty}\n",
+            "other.yml": "extends: base\nvalues: {port: 8080}\n",
+        ],
+    ]
+
+    @Test(arguments: 0..<LintEquivalenceTests.sets.count)
+    func lintReportsWhatResolvingReports(set index: Int) throws {
+        let profiles = try TemporaryProfiles(Self.sets[index])
+        let expected = try reference(profiles)
+        #expect(try linted(profiles) == expected)
+        if index > 0 { #expect(expected.contains("error:")) }
+    }
+
+    /// A second `values` mapping (a duplicate key) is checked against the names of the first.
+    @Test func aSecondValuesMappingIsCheckedAgainstTheFirst() throws {
+        let text = "values:\n  a: 1\n  b.c: 2\nvalues:\n  a: 2\n  b:\n    c: 3\n"
+        let document = try YAMLParser.parse(SourceFile(path: "p.yml", bytes: Array(text.utf8)))
+        let (_, diagnostics) = ProfileDecoder.decode(document, name: "p", isOverlay: false)
+        #expect(
+            diagnostics.map { "\($0.location!.mark.line):\($0.location!.mark.column) \($0.message)" } == [
+                "4:1 duplicate key `values`", "5:3 value `a` is set twice", "7:5 value `b.c` is set twice",
+            ])
+    }
+}
