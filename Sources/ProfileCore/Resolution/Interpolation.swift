@@ -67,6 +67,33 @@ public struct Interpolator {
         self.enforcesRequired = enforcesRequired
     }
 
+    /// The most bytes one environment variable or argument may hold (Linux's `MAX_ARG_STRLEN`): a longer value
+    /// could not be passed to the child anyway.
+    public static let maximumLength = 131_072
+
+    /// An upper bound of the length in bytes of `text` once interpolated, computed without building it: every
+    /// reference counts as the length of its variable, everything else as written. It bounds alias-like blow-ups
+    /// (`A2: ${A1}${A1}`, `A3: ${A2}${A2}`, …) before any memory is spent on them.
+    public func upperBound(of text: String) -> Int {
+        var bytes = Array(text.utf8)[...]
+        var total = 0
+        while let dollar = bytes.firstIndex(of: UInt8(ascii: "$")) {
+            total += dollar - bytes.startIndex
+            bytes = bytes[(dollar + 1)...]
+            let braced = bytes.first == UInt8(ascii: "{")
+            if braced { bytes = bytes.dropFirst() }
+            let name = bytes.prefix { Self.isNameByte($0) }
+            bytes = bytes.dropFirst(name.count)
+            guard !name.isEmpty, let variable = lookup(String(decoding: name, as: UTF8.self)) else {
+                total += 1 + (braced ? 1 : 0) + name.count  // as written (an over-estimate for a missing variable)
+                continue
+            }
+            total += variable.value.utf8.count
+            if braced, bytes.first == UInt8(ascii: "}") { bytes = bytes.dropFirst() }
+        }
+        return total + bytes.count
+    }
+
     /// Interpolates `text`.
     public func interpolate(_ text: String) throws(Failure) -> Output {
         // Most texts hold no `$`: they are their own value and display.

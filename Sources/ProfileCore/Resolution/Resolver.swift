@@ -114,6 +114,8 @@ public final class Resolver {
                     .error(
                         "unknown profile `\(name.value)`", at: name.location, length: name.length,
                         suggestion: NearMiss.suggestion(for: name.value, in: repository.directory.names)))
+                // Say why, when a file for that name exists but cannot be a profile (`_private.yml`, `q.local.yml`).
+                repository.reportDirectoryProblems(for: name.value)
             }
             done.append(name.value)
             return
@@ -222,7 +224,7 @@ public final class Resolver {
                         display: nil, tainted: false)
                     continue
                 }
-                guard let output = interpolate(value, with: interpolator) else { continue }
+                guard let output = interpolate(value, with: interpolator, name: entry.name) else { continue }
                 record(
                     .init(
                         name: name, value: output.value, display: output.display, origin: entry.name.location,
@@ -319,8 +321,21 @@ public final class Resolver {
     /// Interpolates a located string, reporting a failure at the character where it is (when the scalar is on one
     /// line, so columns can be trusted).
     private func interpolate(
-        _ text: Located<String>, with interpolator: Interpolator, pointAtKey: Bool = false
+        _ text: Located<String>, with interpolator: Interpolator, pointAtKey: Bool = false, name: Located<String>? = nil
     ) -> Interpolator.Output? {
+        if text.value.utf8.contains(UInt8(ascii: "$")) {
+            let bound = interpolator.upperBound(of: text.value)
+            if bound > Interpolator.maximumLength {
+                let what = name.map { "`\($0.value)`" } ?? "this value"
+                let place = name ?? text
+                repository.report(
+                    .error(
+                        "\(what) would be up to \(bound) bytes long once interpolated; an environment variable or "
+                            + "argument holds at most \(Interpolator.maximumLength) bytes",
+                        at: place.location, length: place.length))
+                return nil
+            }
+        }
         do {
             return try interpolator.interpolate(text.value)
         } catch {
