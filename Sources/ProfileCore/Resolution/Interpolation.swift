@@ -67,6 +67,9 @@ public struct Interpolator {
         self.enforcesRequired = enforcesRequired
     }
 
+    static let emptyReference = "`${}` names no variable: write `${NAME}`, or `$$` for a literal `$`"
+    static let unterminated = "unterminated `${`: add the closing `}` (or write `$$` for a literal `$`)"
+
     /// The most bytes one environment variable or argument may hold (Linux's `MAX_ARG_STRLEN`): a longer value
     /// could not be passed to the child anyway.
     public static let maximumLength = 131_072
@@ -276,6 +279,12 @@ public struct Interpolator {
                 guard index < count else {
                     throw Failure(message: "unterminated `${`: add the closing `}` (or write `$$` for a literal `$`)", offset: start, length: 2)
                 }
+                if index == nameStart, bytes[index] == UInt8(ascii: "}") {
+                    throw Failure(message: Self.emptyReference, offset: start, length: 3)
+                }
+                if bytes[index] == 0x0A || bytes[index] == 0x0D {
+                    throw Failure(message: Self.unterminated, offset: start, length: 2)
+                }
                 guard index > nameStart, !(bytes[nameStart] >= UInt8(ascii: "0") && bytes[nameStart] <= UInt8(ascii: "9")) else {
                     let end = bytes[nameStart...].firstIndex(of: UInt8(ascii: "}")) ?? count
                     let shown = String(decoding: bytes[nameStart..<end], as: UTF8.self)
@@ -402,6 +411,12 @@ public struct Interpolator {
                 let name = String(characters[nameStart..<index])
                 guard index < characters.count else {
                     throw Failure(message: "unterminated `${`: add the closing `}` (or write `$$` for a literal `$`)", offset: start, length: 2)
+                }
+                if name.isEmpty, characters[index] == "}" {
+                    throw Failure(message: Self.emptyReference, offset: start, length: 3)
+                }
+                if characters[index] == "\n" || characters[index] == "\r" || characters[index] == "\r\n" {
+                    throw Failure(message: Self.unterminated, offset: start, length: 2)
                 }
                 guard !name.isEmpty, !(name.first!.isNumber) else {
                     let end = characters[nameStart...].firstIndex(of: "}") ?? characters.count

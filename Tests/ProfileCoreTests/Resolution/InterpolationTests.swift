@@ -44,7 +44,7 @@ import Testing
         #expect(failure("x${HOME") == .init(message: "unterminated `${`: add the closing `}` (or write `$$` for a literal `$`)", offset: 1, length: 2))
         #expect(failure("${1X}") == .init(message: "`1X` is not a variable name (letters, digits and `_`, not starting with a digit)", offset: 2, length: 2))
         #expect(failure("${A B}")?.message.hasPrefix("unexpected ` ` in `${A...}`") == true)
-        #expect(failure("${}")?.message == "`` is not a variable name (letters, digits and `_`, not starting with a digit)")
+        #expect(failure("${}") == .init(message: "`${}` names no variable: write `${NAME}`, or `$$` for a literal `$`", offset: 0, length: 3))
     }
 
     @Test func displayHidesInheritedValues() throws {
