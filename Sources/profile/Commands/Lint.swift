@@ -21,23 +21,8 @@ extension ProfileCommand {
         var strict = false
 
         func run() throws {
-            do {
-                let session = try Session(profilesDirectory: global.profilesDirectory)
-                let diagnostics = Linter(repository: session.repository).run()
-                switch format {
-                case .text:
-                    Terminal.report(diagnostics, environment: session.environment)
-                    if diagnostics.isEmpty {
-                        Terminal.error("\(session.repository.directory.names.count) profiles checked, no problems.\n")
-                    }
-                case .json: Terminal.out(DiagnosticFormats.json(diagnostics))
-                case .github: Terminal.out(DiagnosticFormats.github(diagnostics))
-                }
-                let failing = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
-                if failing { throw Exit(status: ExitStatus.findings) }
-            } catch let exit as Exit {
-                throw exit.code
-            }
+            // One implementation with the hand-parsed fast path in main.swift (it exits when done).
+            LintOptions(profilesDirectory: global.profilesDirectory, format: format.rawValue, strict: strict).run()
         }
     }
 }
