@@ -11,6 +11,8 @@ public struct ResolvedProfile: Sendable {
         public var display: String
         /// Where it was written.
         public var origin: SourceLocation
+        /// Whether the text includes text from the invoking environment (through `${...}`).
+        public var usesInvokingEnvironment: Bool = false
     }
 
     /// One environment variable the profile sets or unsets.

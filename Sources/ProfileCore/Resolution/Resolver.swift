@@ -249,7 +249,10 @@ public final class Resolver {
         for item in arguments.items {
             for argument in item {
                 guard let output = interpolate(argument, with: interpolator) else { continue }
-                resolvedArguments.append(.init(value: output.value, display: output.display, origin: argument.location))
+                resolvedArguments.append(
+                    .init(
+                        value: output.value, display: output.display, origin: argument.location,
+                        usesInvokingEnvironment: output.usesInvokingEnvironment))
             }
         }
         let secretValues = repository.secretValueKeys

@@ -18,7 +18,7 @@ enum CompletionQuery {
         guard let kind = arguments.first else { return 0 }
         let word = arguments.dropFirst().first ?? ""
         if kind == "formats" {
-            print(lines: ExportFormats.names.map { CompletionCandidates.Candidate($0) })
+            print(lines: ExportFormat.allCases.map { CompletionCandidates.Candidate($0.rawValue) })
             return 0
         }
         let environment = EnvironmentTable.current()
@@ -62,9 +62,4 @@ enum CompletionQuery {
         }
         Terminal.out(out)
     }
-}
-
-/// The export format names, for completion (kept equal to `ExportFormat` by a test).
-enum ExportFormats {
-    static let names = ["arguments", "arguments-json", "shell", "dotenv", "json", "xcscheme", "xctestplan"]
 }

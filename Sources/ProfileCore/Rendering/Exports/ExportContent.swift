@@ -41,7 +41,7 @@ public struct ExportContent: Sendable {
         var unsets: [(String, SourceLocation)] = []
         if !exact {
             payload.arguments = profile.arguments.enumerated().map { index, argument in
-                guard Self.usesInvokingEnvironment(argument) else { return argument.value }
+                guard argument.usesInvokingEnvironment else { return argument.value }
                 references.append("argument \(index + 1) as `\(argument.display)`")
                 return argument.display
             }
@@ -68,27 +68,6 @@ public struct ExportContent: Sendable {
         self.environment = variables
         self.references = references
         self.unsets = unsets
-    }
-
-    /// Whether an argument includes text from the invoking environment. Its display form differs from its value
-    /// then, once the display's `$$` (a literal `$` in profile syntax) is read back as `$`.
-    static func usesInvokingEnvironment(_ argument: ResolvedProfile.Argument) -> Bool {
-        guard argument.display != argument.value else { return false }
-        var literal = ""
-        var pendingDollar = false
-        for character in argument.display {
-            if character == "$" {
-                if pendingDollar {
-                    pendingDollar = false
-                    continue
-                }
-                pendingDollar = true
-            } else {
-                pendingDollar = false
-            }
-            literal.append(character)
-        }
-        return literal != argument.value
     }
 
     /// The warning naming the entries left as references, nil when there are none.
