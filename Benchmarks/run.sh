@@ -175,7 +175,7 @@ if ((COMPARE)); then
     for mode in "${modes[@]}"; do
         scratch=".build-bench-$mode"
         [[ "$mode" == "$PROFILE_LINK_MODE" ]] && scratch=$SCRATCH
-        flags=()
+        flags=("${PROFILE_METADATA_FLAGS[@]}")
         while IFS= read -r flag; do [[ -n "$flag" ]] && flags+=("$flag"); done < <(profile_link_flags "$mode")
         if ((SKIP_BUILD == 0)); then build_profile "$scratch" ${flags[@]+"${flags[@]}"}; fi
         binary="$ROOT/$scratch/release/profile"
