@@ -11,41 +11,67 @@ enum Parallel {
     /// `body(index)` for every index in `0..<count`, each exactly once, on up to `maximumThreads` threads (the
     /// calling thread is one of them); returns when all are done. Small counts run on the calling thread.
     /// `body` must only touch what belongs to its index.
+    ///
+    /// The threads take the indices in small chunks, in order, as they become free: one that falls behind (a busy
+    /// processor, pages to fault in) leaves the rest to the others instead of making them wait at the end.
     static func forEach(_ count: Int, minimumPerThread: Int = 32, maximumThreads: Int = 8, _ body: @escaping (Int) -> Void) {
         let threads = min(maximumThreads, processorCount, count / max(1, minimumPerThread))
         guard threads > 1 else {
             for index in 0..<count { body(index) }
             return
         }
-        let work = Work(count: count, stride: threads, body: body)
+        // Small enough to even out the end, large enough that taking a chunk (a lock) costs nothing next to it.
+        let chunk = max(1, min(16, count / (threads * 16)))
+        let work = Work(count: count, chunk: chunk, body: body)
         var started: [Thread] = []
-        for first in 1..<threads {
-            if let thread = Thread.start(work, first: first) { started.append(thread) } else { work.run(first: first) }
+        for _ in 1..<threads {
+            if let thread = Thread.start(work) { started.append(thread) }
         }
-        work.run(first: 0)
+        work.run()
         for thread in started { thread.join() }
     }
 
     /// The processors this process may use (at least 1).
     static let processorCount: Int = max(1, Int(sysconf(Int32(_SC_NPROCESSORS_ONLN))))
 
-    /// The indices `first`, `first + stride`, ... of one thread, and what to do with each.
+    /// The indices still to do, handed out a chunk at a time, and what to do with each.
     private final class Work: @unchecked Sendable {
         let count: Int
-        let stride: Int
+        let chunk: Int
         let body: (Int) -> Void
+        /// The first index not handed out yet; guarded by `lock`.
+        private var next = 0
+        private let lock: UnsafeMutablePointer<pthread_mutex_t>
 
-        init(count: Int, stride: Int, body: @escaping (Int) -> Void) {
+        init(count: Int, chunk: Int, body: @escaping (Int) -> Void) {
             self.count = count
-            self.stride = stride
+            self.chunk = chunk
             self.body = body
+            lock = .allocate(capacity: 1)
+            lock.initialize(to: pthread_mutex_t())
+            pthread_mutex_init(lock, nil)
         }
 
-        func run(first: Int) {
-            var index = first
-            while index < count {
-                body(index)
-                index += stride
+        deinit {
+            pthread_mutex_destroy(lock)
+            lock.deinitialize(count: 1)
+            lock.deallocate()
+        }
+
+        /// The next chunk of indices, or nil when every index is handed out.
+        private func take() -> Range<Int>? {
+            pthread_mutex_lock(lock)
+            defer { pthread_mutex_unlock(lock) }
+            guard next < count else { return nil }
+            let range = next..<min(count, next + chunk)
+            next = range.upperBound
+            return range
+        }
+
+        /// Runs chunks until none is left.
+        func run() {
+            while let range = take() {
+                for index in range { body(index) }
             }
         }
     }
@@ -54,29 +80,19 @@ enum Parallel {
     private struct Thread {
         let handle: pthread_t
 
-        private final class Start {
-            let work: Work
-            let first: Int
-            init(work: Work, first: Int) {
-                self.work = work
-                self.first = first
-            }
-        }
-
-        static func start(_ work: Work, first: Int) -> Thread? {
-            let context = Unmanaged.passRetained(Start(work: work, first: first)).toOpaque()
+        static func start(_ work: Work) -> Thread? {
+            let context = Unmanaged.passRetained(work).toOpaque()
             #if canImport(Darwin)
             var handle: pthread_t?
             #else
             var handle = pthread_t()
             #endif
             let result = pthread_create(&handle, nil, { raw in
-                let start = Unmanaged<Start>.fromOpaque(raw!).takeRetainedValue()
-                start.work.run(first: start.first)
+                Unmanaged<Work>.fromOpaque(raw!).takeRetainedValue().run()
                 return nil
             }, context)
             guard result == 0 else {
-                Unmanaged<Start>.fromOpaque(context).release()
+                Unmanaged<Work>.fromOpaque(context).release()
                 return nil
             }
             #if canImport(Darwin)
