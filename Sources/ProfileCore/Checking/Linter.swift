@@ -14,13 +14,35 @@ public struct Linter {
         repository.reportDirectoryProblems()
         _ = repository.catalog
         let directory = repository.directory
-        repository.preload(directory.names)
-        for name in directory.names {
-            let resolver = Resolver(repository: repository)
-            let located = Located(name, at: SourceLocation(file: SourceFile(path: directory.entries[name]!.path, bytes: []), mark: Mark(line: 0, column: 0)))
-            resolver.check([located], environment: environment)
-            if let prepared = repository.prepared(name), prepared.injectsCode { checkInjection(prepared.definition) }
-            if let overlay = repository.preparedOverlay(name), overlay.injectsCode { checkInjection(overlay.definition) }
+        let names = directory.names
+        repository.preload(names)
+        let resolver = Resolver(repository: repository)
+        // Every definition prepared and linked (what loading found is reported here), then every chain that can only
+        // fail in its argument operations checked at once on every processor, the others one by one.
+        let linked = names.map { resolver.link($0) }
+        let hasCatalog = repository.catalog != nil
+        let results = UnsafeMutableBufferPointer<[Diagnostic]??>.allocate(capacity: names.count)
+        results.initialize(repeating: nil)
+        defer {
+            results.deinitialize()
+            results.deallocate()
+        }
+        Parallel.forEach(names.count) { index in
+            if let root = linked[index] { results[index] = .some(Resolver.checkLinked(root, hasCatalog: hasCatalog)) }
+        }
+        for (index, name) in names.enumerated() {
+            if case .some(.some(let problems)) = results[index] {
+                repository.report(problems)
+            } else {
+                let path = directory.entries[name]!.path
+                let located = Located(name, at: SourceLocation(file: SourceFile(path: path, bytes: []), mark: Mark(line: 0, column: 0)))
+                resolver.check([located], environment: environment)
+            }
+            let prepared = linked[index]
+            if let prepared, prepared.injectsCode { checkInjection(prepared.definition) }
+            if let overlay = prepared?.overlay ?? repository.preparedOverlay(name), overlay.injectsCode {
+                checkInjection(overlay.definition)
+            }
         }
         return Self.unique(repository.diagnostics).sortedByLocation()
     }

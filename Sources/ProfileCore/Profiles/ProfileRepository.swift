@@ -163,11 +163,13 @@ public final class ProfileRepository {
     /// A file read, parsed and decoded, with what was found on the way (reported when the definition is first used).
     private enum Loaded: @unchecked Sendable {
         case failure(Diagnostic)
-        case decoded(ProfileDefinition, [Diagnostic], PreparedDefinition.LintFlags?)
+        case decoded(ProfileDefinition, [Diagnostic])
+        /// Decoded, checked against the catalog and prepared ahead of its first use, by ``preload(_:)``.
+        case prepared(PreparedDefinition, [Diagnostic])
     }
 
 
-    private static func loadFile(path: String, name: String, isOverlay: Bool, withLintFlags: Bool = false) -> Loaded {
+    private static func loadFile(path: String, name: String, isOverlay: Bool) -> Loaded {
         // What `parse(path:)` does, without a `Result` (whose generic metadata costs more than a launch's parse).
         let bytes: [UInt8]
         do {
@@ -182,13 +184,13 @@ public final class ProfileRepository {
             return .failure(error)
         }
         let (definition, problems) = ProfileDecoder.decode(document, name: name, isOverlay: isOverlay)
-        return .decoded(definition, problems, withLintFlags ? PreparedDefinition.LintFlags(definition) : nil)
+        return .decoded(definition, problems)
     }
 
 
-    /// Reads, parses and decodes the files of the profiles `names` (and of their overlays) not loaded yet, on every
-    /// processor, ahead of their first use. Nothing else changes: what a file reports is reported when its definition
-    /// is first used, as without this.
+    /// Reads, parses, decodes, checks against the catalog and prepares the files of the profiles `names` (and of their
+    /// overlays) not loaded yet, on every processor, ahead of their first use. Nothing else changes: what a file
+    /// reports is reported when its definition is first used, as without this.
     func preload(_ names: [String]) {
         var jobs: [(path: String, name: String, isOverlay: Bool)] = []
         jobs.reserveCapacity(names.count)
@@ -204,9 +206,17 @@ public final class ProfileRepository {
             results.deallocate()
         }
         let jobList = jobs
+        let catalog = self.catalog
         Parallel.forEach(jobs.count) { index in
             let job = jobList[index]
-            results[index] = Self.loadFile(path: job.path, name: job.name, isOverlay: job.isOverlay, withLintFlags: true)
+            let loaded = Self.loadFile(path: job.path, name: job.name, isOverlay: job.isOverlay)
+            guard case .decoded(let definition, let problems) = loaded else {
+                results[index] = loaded
+                return
+            }
+            let (prepared, found) = Self.prepare(
+                definition, problems: problems, catalog: catalog, lintFlags: PreparedDefinition.LintFlags(definition))
+            results[index] = .prepared(prepared, found)
         }
         definitions.reserveCapacity(definitions.count + jobs.count)
         for (index, job) in jobs.enumerated() {
@@ -225,14 +235,30 @@ public final class ProfileRepository {
         case .failure(let diagnostic):
             add(diagnostic)
             return nil
-        case .decoded(var definition, let problems, let lintFlags):
+        case .decoded(let definition, let problems):
+            add(problems)  // before the catalog is first read: its own problems come after
+            let (prepared, findings) = Self.prepare(definition, problems: [], catalog: catalog)
+            add(findings)
+            return prepared
+        case .prepared(let prepared, let problems):
             add(problems)
-            if let catalog {
-                let (findings, values) = CatalogChecker(catalog: catalog).check(definition)
-                add(findings)
-                definition.values = values
-            }
-            return PreparedDefinition(definition, lintFlags: lintFlags, valuesAreAsDecoded: catalog == nil)
+            return prepared
         }
+    }
+
+    /// Checks `definition` against `catalog` and prepares it; `problems` followed by what the catalog check found.
+    /// Reads nothing of the repository's state: ``preload(_:)`` runs it on any thread.
+    private static func prepare(
+        _ definition: ProfileDefinition, problems: [Diagnostic], catalog: Catalog?,
+        lintFlags: PreparedDefinition.LintFlags? = nil
+    ) -> (PreparedDefinition, [Diagnostic]) {
+        var definition = definition
+        var problems = problems
+        if let catalog {
+            let (findings, values) = CatalogChecker(catalog: catalog).check(definition)
+            problems.append(contentsOf: findings)
+            definition.values = values
+        }
+        return (PreparedDefinition(definition, lintFlags: lintFlags, valuesAreAsDecoded: catalog == nil), problems)
     }
 }

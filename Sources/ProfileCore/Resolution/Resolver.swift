@@ -62,30 +62,13 @@ public final class Resolver {
         done = []
         order = []
         for name in names { visit(name) }
-        let hasCatalog = repository.catalog != nil
-        var isClean = true
-        var editsArguments = false
-        for prepared in order {
-            if !prepared.environmentIsClean || !prepared.argumentsAreClean
-                || (prepared.hasInterpolatedValues && (hasCatalog || !prepared.interpolatedValuesAreClean))
-            {
-                isClean = false
-                break
-            }
-            if prepared.editsArguments { editsArguments = true }
-        }
+        let (isClean, editsArguments) = Self.lintShortcut(order, hasCatalog: repository.catalog != nil)
         if !isClean {
             _ = merge(names: names.map(\.value), overrides: Overrides(), environment: environment, purpose: .lint)
             return
         }
         // Appending never fails: only a drop or a replace can find nothing to act on.
-        guard editsArguments else { return }
-        var arguments = ArgumentList()
-        for prepared in order {
-            for operation in prepared.definition.arguments {
-                if let problem = arguments.apply(operation) { repository.report(problem) }
-            }
-        }
+        if editsArguments { repository.report(Self.argumentProblems(order)) }
     }
 
     /// Visits `name` (depth first, parents before children, each once). A parent's definition is looked up the first

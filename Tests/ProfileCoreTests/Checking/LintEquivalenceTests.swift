@@ -63,6 +63,37 @@ import Testing
         if index > 0 { #expect(expected.contains("error:")) }
     }
 
+    /// Enough profiles that `lint` checks them on several threads: long chains with drops and replaces (some
+    /// matching nothing), diamonds, overlays, an unknown parent, a cycle, a broken file and broken interpolation mixed
+    /// in among clean profiles.
+    @Test func aLargeSetCheckedOnEveryProcessorReportsWhatResolvingReports() throws {
+        var files: [String: String] = [
+            "root.yml": "abstract: true\narguments: [-v, [-k, '1'], -q]\nenv: {A: '${HOME:-/h}'}\n",
+            "cycle-a.yml": "extends: cycle-b\n", "cycle-b.yml": "extends: cycle-a\n",
+            "orphan.yml": "extends: nowhere\narguments: [{drop: -v}]\n",
+            "broken.yml": "env: [not, a, mapping]\n",
+            "bad-env.yml": "extends: root\nenv: {B: '${B'}\n",
+        ]
+        for index in 0..<150 {
+            let parent = index < 10 ? "root" : "p\(index / 10 - 1)"
+            var text = "extends: \(index % 7 == 3 ? "[\(parent), root]" : parent)\narguments:\n"
+            switch index % 5 {
+            case 0: text += "  - drop: -v\n"
+            case 1: text += "  - replace: -k\n    with: [-k, '2']\n"
+            case 2: text += "  - drop: -nothing-\(index)\n"
+            case 3: text += "  - replace: -absent\n    with: -x\n"
+            default: text += "  - -plain\n"
+            }
+            files["p\(index).yml"] = text
+            if index % 11 == 0 { files["p\(index).local.yml"] = "arguments: [{drop: -q}]\n" }
+        }
+        let profiles = try TemporaryProfiles(files)
+        let expected = try reference(profiles)
+        #expect(expected.contains("nothing to drop"))
+        #expect(expected.contains("cycle in `extends`"))
+        #expect(try linted(profiles) == expected)
+    }
+
     /// A second `values` mapping (a duplicate key) is checked against the names of the first.
     @Test func aSecondValuesMappingIsCheckedAgainstTheFirst() throws {
         let text = "values:\n  a: 1\n  b.c: 2\nvalues:\n  a: 2\n  b:\n    c: 3\n"
