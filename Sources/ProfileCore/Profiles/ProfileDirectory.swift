@@ -79,20 +79,24 @@ public struct ProfileDirectory: Sendable {
         var added: [String] = []
         added.reserveCapacity(files.count)
         entries.reserveCapacity(files.count)
+        let prefix = path.isEmpty || path == "." ? "" : path.utf8.last == UInt8(ascii: "/") ? path : path + "/"
         for (file, kind) in files {
-            if file.hasPrefix(".") { continue }
-            let stem: Substring
-            if file.hasSuffix(".yml") {
-                stem = file.dropLast(4)
-            } else if file.hasSuffix(".yaml") {
-                stem = file.dropLast(5)
+            // Names are matched by bytes: `.yml` or `.yaml`, then `.local` and `_catalog` before it.
+            let utf8 = file.utf8
+            guard let first = utf8.first, first != UInt8(ascii: ".") else { continue }
+            let extensionLength: Int
+            if Self.endsWith(utf8, ".yml") {
+                extensionLength = 4
+            } else if Self.endsWith(utf8, ".yaml") {
+                extensionLength = 5
             } else {
                 continue
             }
-            let filePath = FileSystem.join(path, file)
+            let stemUTF8 = utf8.dropLast(extensionLength)
+            let filePath = prefix + file
             // `readdir` knows files and directories; links and unknown kinds are followed with `stat`.
             if kind == .directory || (kind == .other && FileSystem.isDirectory(filePath)) { continue }
-            if stem == Self.catalogName {
+            if stemUTF8.elementsEqual(Self.catalogName.utf8) {
                 if let catalogPath {
                     diagnostics.append(fileError(filePath, "there are two catalogs, `\(catalogPath)` and this one; keep one"))
                 } else {
@@ -100,8 +104,8 @@ public struct ProfileDirectory: Sendable {
                 }
                 continue
             }
-            if stem.hasSuffix(".local") {
-                let name = String(stem.dropLast(6))
+            if Self.endsWith(stemUTF8, ".local") {
+                let name = String(Substring(stemUTF8.dropLast(6)))
                 if Names.isValidProfileName(name) {
                     overlays.append((name, filePath))
                 } else {
@@ -109,9 +113,9 @@ public struct ProfileDirectory: Sendable {
                 }
                 continue
             }
-            let name = String(stem)
+            let name = String(Substring(stemUTF8))
             guard Names.isValidProfileName(name) else {
-                let hint = stem.hasPrefix("_") ? " (the catalog is `\(Self.catalogName).yml`)" : ""
+                let hint = first == UInt8(ascii: "_") ? " (the catalog is `\(Self.catalogName).yml`)" : ""
                 diagnostics.append(
                     fileError(
                         filePath,
@@ -144,6 +148,12 @@ public struct ProfileDirectory: Sendable {
         } else {
             names = added.sorted()
         }
+    }
+
+    /// Whether `bytes` ends with the ASCII `suffix`.
+    private static func endsWith<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes, _ suffix: StaticString) -> Bool {
+        let tail = UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
+        return bytes.reversed().starts(with: tail.reversed())
     }
 
     private func fileError(_ path: String, _ message: String, suggestion: String? = nil) -> Diagnostic {
