@@ -120,7 +120,8 @@ public final class ProfileRepository {
     /// ``definition(_:)`` made ready for merging (once per file).
     func prepared(_ name: String) -> PreparedDefinition? {
         let loaded: Loaded
-        switch definitions[name] {
+        let index = definitions.index(forKey: name)
+        switch index.map({ definitions.values[$0] }) {
         case .done(let prepared):
             return prepared
         case .preloaded(let preloaded):
@@ -134,9 +135,15 @@ public final class ProfileRepository {
         }
         reportDirectoryProblems(for: name)
         let prepared = finish(loaded)
-        // Without an overlay file there is nothing to look up later.
-        if let prepared, directory.entries[name]?.overlayPath == nil { prepared.overlay = .some(nil) }
-        definitions[name] = .done(prepared)
+        // Without an overlay file there is nothing to look up later (preloading knew already).
+        if let prepared, prepared.overlay == nil, directory.entries[name]?.overlayPath == nil {
+            prepared.overlay = .some(nil)
+        }
+        if let index {
+            definitions.values[index] = .done(prepared)  // no second lookup
+        } else {
+            definitions[name] = .done(prepared)
+        }
         return prepared
     }
 
@@ -192,12 +199,12 @@ public final class ProfileRepository {
     /// overlays) not loaded yet, on every processor, ahead of their first use. Nothing else changes: what a file
     /// reports is reported when its definition is first used, as without this.
     func preload(_ names: [String]) {
-        var jobs: [(path: String, name: String, isOverlay: Bool)] = []
+        var jobs: [(path: String, name: String, isOverlay: Bool, hasOverlay: Bool)] = []
         jobs.reserveCapacity(names.count)
         for name in names {
             guard let entry = directory.entries[name] else { continue }
-            if definitions[name] == nil { jobs.append((entry.path, name, false)) }
-            if let overlayPath = entry.overlayPath, overlays[name] == nil { jobs.append((overlayPath, name, true)) }
+            if definitions[name] == nil { jobs.append((entry.path, name, false, entry.overlayPath != nil)) }
+            if let overlayPath = entry.overlayPath, overlays[name] == nil { jobs.append((overlayPath, name, true, false)) }
         }
         let results = UnsafeMutableBufferPointer<Loaded?>.allocate(capacity: jobs.count)
         results.initialize(repeating: nil)
@@ -216,6 +223,7 @@ public final class ProfileRepository {
             }
             let (prepared, found) = Self.prepare(
                 definition, problems: problems, catalog: catalog, lintFlags: PreparedDefinition.LintFlags(definition))
+            if !job.isOverlay, !job.hasOverlay { prepared.overlay = .some(nil) }
             results[index] = .prepared(prepared, found)
         }
         definitions.reserveCapacity(definitions.count + jobs.count)
