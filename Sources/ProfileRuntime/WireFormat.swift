@@ -19,31 +19,74 @@ public enum WireFormat {
     /// Encodes a payload. The output is deterministic: profiles, arguments and environment keys keep their order;
     /// flags, mocks and values are sorted by key (byte order).
     public static func encode(_ payload: ProfilePayload) -> String {
-        var out: [UInt8] = []
-        out.reserveCapacity(64 + 24 * (payload.flags.count + payload.mocks.count + payload.values.count))
-        out.append(contentsOf: "profile/\(version)".utf8)
-        for name in payload.profiles {
-            appendEntry(&out, "profile=", name)
+        var writer = Writer(entries: payload.flags.count + payload.mocks.count + payload.values.count)
+        for name in payload.profiles { writer.profile(name) }
+        for key in payload.flags.keys.sorted(by: utf8Precedes) { writer.flag(key, payload.flags[key]!) }
+        for (key, variant) in payload.mocks.sorted(by: { utf8Precedes($0.key, $1.key) }) { writer.mock(key, variant) }
+        for (key, value) in payload.values.sorted(by: { utf8Precedes($0.key, $1.key) }) { writer.value(key, value) }
+        for argument in payload.arguments { writer.argument(argument) }
+        for name in payload.environmentKeys { writer.environmentKey(name) }
+        return writer.finish()
+    }
+
+    /// Writes a payload entry by entry, for a writer whose entries are already in order (`profile run` has its
+    /// flags, mocks and values sorted): what ``encode(_:)`` writes, without building a ``ProfilePayload`` first.
+    ///
+    /// Entries must come in the order the format lists them: profiles, flags, mocks, values (each kind sorted by key,
+    /// byte order, keys unique), arguments, environment keys.
+    package struct Writer {
+        private var out: [UInt8] = []
+
+        /// A writer for about `entries` flags, mocks and values.
+        package init(entries: Int) {
+            out.reserveCapacity(64 + 24 * entries)
+            out.append(contentsOf: "profile/\(version)".utf8)
         }
-        for key in payload.flags.keys.sorted(by: utf8Precedes) {
-            out.append(contentsOf: ";flag.".utf8)
-            appendEscaped(&out, key)
-            out.append(contentsOf: payload.flags[key]! ? "=1".utf8 : "=0".utf8)
+
+        package mutating func profile(_ name: String) { entry("profile=", name) }
+        package mutating func flag(_ key: String, _ isOn: Bool) {
+            entry("flag.", key)
+            out.append(contentsOf: isOn ? "=1".utf8 : "=0".utf8)
         }
-        for (key, variant) in payload.mocks.sorted(by: { utf8Precedes($0.key, $1.key) }) {
-            appendEntry(&out, "mock.", key, variant)
+        package mutating func mock(_ key: String, _ variant: String) { entry("mock.", key, variant) }
+        package mutating func value(_ key: String, _ text: String) { entry("value.", key, text) }
+        package mutating func argument(_ text: String) { entry("argument=", text) }
+        package mutating func environmentKey(_ name: String) { entry("env=", name) }
+
+        /// The payload.
+        package consuming func finish() -> String {
+            out.append(contentsOf: ";end".utf8)
+            return String(decoding: out, as: UTF8.self)
         }
-        for (key, value) in payload.values.sorted(by: { utf8Precedes($0.key, $1.key) }) {
-            appendEntry(&out, "value.", key, value)
+
+        private mutating func entry(_ prefix: StaticString, _ text: String) {
+            out.append(UInt8(ascii: ";"))
+            out.append(contentsOf: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
+            appendEscaped(text)
         }
-        for argument in payload.arguments {
-            appendEntry(&out, "argument=", argument)
+
+        private mutating func entry(_ prefix: StaticString, _ key: String, _ value: String) {
+            entry(prefix, key)
+            out.append(UInt8(ascii: "="))
+            appendEscaped(value)
         }
-        for name in payload.environmentKeys {
-            appendEntry(&out, "env=", name)
+
+        /// `text` with the bytes ``needsEscape(_:)`` names written `%XX`; the runs between them copied at once.
+        private mutating func appendEscaped(_ text: String) {
+            var text = text
+            text.withUTF8 { bytes in
+                var start = 0
+                for index in 0..<bytes.count where needsEscape(bytes[index]) {
+                    if start < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index])) }
+                    let byte = bytes[index]
+                    out.append(UInt8(ascii: "%"))
+                    out.append(hexDigit(byte >> 4))
+                    out.append(hexDigit(byte & 0x0F))
+                    start = index + 1
+                }
+                if start < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...])) }
+            }
         }
-        out.append(contentsOf: ";end".utf8)
-        return String(decoding: out, as: UTF8.self)
     }
 
     /// Decodes a payload.
@@ -55,32 +98,6 @@ public enum WireFormat {
         var builder = PayloadBuilder()
         try scan(text, into: &builder)
         return builder.payload
-    }
-
-    // MARK: - Encoding helpers
-
-    private static func appendEntry(_ out: inout [UInt8], _ prefix: StaticString, _ text: String) {
-        out.append(UInt8(ascii: ";"))
-        out.append(contentsOf: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
-        appendEscaped(&out, text)
-    }
-
-    private static func appendEntry(_ out: inout [UInt8], _ prefix: StaticString, _ key: String, _ value: String) {
-        appendEntry(&out, prefix, key)
-        out.append(UInt8(ascii: "="))
-        appendEscaped(&out, value)
-    }
-
-    private static func appendEscaped(_ out: inout [UInt8], _ text: String) {
-        for byte in text.utf8 {
-            if needsEscape(byte) {
-                out.append(UInt8(ascii: "%"))
-                out.append(hexDigit(byte >> 4))
-                out.append(hexDigit(byte & 0x0F))
-            } else {
-                out.append(byte)
-            }
-        }
     }
 
     @inline(__always)

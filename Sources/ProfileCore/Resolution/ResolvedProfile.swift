@@ -69,7 +69,7 @@ public struct ResolvedProfile: Sendable {
         get {
             if let assignedChildEnvironment { return assignedChildEnvironment }
             var table = environmentWithoutPayload
-            table[WireFormat.environmentVariable] = WireFormat.encode(payload)
+            table[WireFormat.environmentVariable] = encodedPayload
             return table
         }
         set { assignedChildEnvironment = newValue }
@@ -116,6 +116,22 @@ public struct ResolvedProfile: Sendable {
         payload.arguments = arguments.map(\.value)
         payload.environmentKeys = environment.compactMap { $0.value == nil ? nil : $0.name }
         return payload
+    }
+
+    /// ``payload`` as the wire format writes it: straight from the entries, sorted by key already (the order of `<`
+    /// is the byte order the format asks for when keys are ASCII, as valid keys are), or through
+    /// ``WireFormat/encode(_:)`` should a key not be ASCII.
+    var encodedPayload: String {
+        func asciiKeys<Value>(_ entries: [Entry<Value>]) -> Bool { entries.allSatisfy { $0.key.utf8.allSatisfy { $0 < 0x80 } } }
+        guard asciiKeys(flags), asciiKeys(mocks), asciiKeys(values) else { return WireFormat.encode(payload) }
+        var writer = WireFormat.Writer(entries: flags.count + mocks.count + values.count)
+        for name in names { writer.profile(name) }
+        for flag in flags { writer.flag(flag.key, flag.value) }
+        for mock in mocks { writer.mock(mock.key, mock.value) }
+        for value in values { writer.value(value.key, value.value.text) }
+        for argument in arguments { writer.argument(argument.value) }
+        for change in environment where change.value != nil { writer.environmentKey(change.name) }
+        return writer.finish()
     }
 
     /// The argv of the child: the command as typed, then the profile's arguments.

@@ -63,6 +63,8 @@ import Testing
         let (resolved, diagnostics) = try profiles.resolve(["p"])
         let profile = try #require(resolved, "\(diagnostics)")
 
+        // `run` writes the payload from its sorted entries: byte for byte what encoding the payload value gives.
+        #expect(profile.childEnvironment[WireFormat.environmentVariable] == WireFormat.encode(profile.payload))
         // Through the environment payload, as `profile run` hands it over.
         let fromEnvironment = try ActiveProfile(arguments: ["app"], environment: profile.childEnvironment.dictionary)
         // Through launch arguments in argument-domain form, as a UI test or an Xcode scheme hands it over.
