@@ -154,6 +154,7 @@ public struct ProfileDecoder {
             return []
         }
         var result: [Located<String>] = []
+        result.reserveCapacity(items.count)
         for item in items {
             guard let scalar = item.scalar, !item.isNull else {
                 error("`extends` takes profile names; this is \(item.kindDescription)", item)
@@ -178,8 +179,10 @@ public struct ProfileDecoder {
     }
 
     private mutating func environment(_ node: YAMLNode) -> [EnvironmentEntry] {
+        let pairs = mappingPairs(node, what: "env")
         var result: [EnvironmentEntry] = []
-        for pair in mappingPairs(node, what: "env") {
+        result.reserveCapacity(pairs.count)  // exactly, with no regrowth: definitions stay in memory
+        for pair in pairs {
             guard let name = pair.key.scalar?.text else {
                 error("environment variable names must be scalars", pair.key)
                 continue
@@ -235,6 +238,7 @@ public struct ProfileDecoder {
             return []
         }
         var result: [ArgumentOperation] = []
+        result.reserveCapacity(items.count)
         for item in items {
             switch item.content {
             case .scalar, .sequence:
@@ -304,13 +308,16 @@ public struct ProfileDecoder {
     private mutating func flags(_ node: YAMLNode) -> [Setting<Bool>] {
         var result: [Setting<Bool>] = []
         if let items = node.sequence {
+            result.reserveCapacity(items.count)
             for item in items {
                 guard let name = key(item, what: "flag") else { continue }
                 result.append(Setting(key: located(name, item), value: Located(true, at: location(item))))
             }
             return result
         }
-        for pair in mappingPairs(node, what: "flags") {
+        let pairs = mappingPairs(node, what: "flags")
+        result.reserveCapacity(pairs.count)
+        for pair in pairs {
             guard let name = key(pair.key, what: "flag") else { continue }
             guard let value = Self.boolean(pair.value) else {
                 error("flag `\(name)` takes `true` or `false`; this is \(Self.notABoolean(pair.value))", pair.value)
@@ -322,8 +329,10 @@ public struct ProfileDecoder {
     }
 
     private mutating func mocks(_ node: YAMLNode) -> [Setting<String>] {
+        let pairs = mappingPairs(node, what: "mocks")
         var result: [Setting<String>] = []
-        for pair in mappingPairs(node, what: "mocks") {
+        result.reserveCapacity(pairs.count)
+        for pair in pairs {
             guard let name = key(pair.key, what: "mock point") else { continue }
             guard let variant = pair.value.scalar?.text, !pair.value.isNull else {
                 error("mock point `\(name)` takes the name of one variant; this is \(pair.value.kindDescription)", pair.value)

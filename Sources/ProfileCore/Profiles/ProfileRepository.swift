@@ -169,8 +169,9 @@ public final class ProfileRepository {
 
     /// A file read, parsed and decoded, with what was found on the way (reported when the definition is first used).
     private enum Loaded: @unchecked Sendable {
-        case failure(Diagnostic)
-        case decoded(ProfileDefinition, [Diagnostic])
+        // Boxed: a definition and a diagnostic are large, and thousands of slots hold this enum.
+        indirect case failure(Diagnostic)
+        indirect case decoded(ProfileDefinition, [Diagnostic])
         /// Decoded, checked against the catalog and prepared ahead of its first use, by ``preload(_:)``.
         case prepared(PreparedDefinition, [Diagnostic])
     }
