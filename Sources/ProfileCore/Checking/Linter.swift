@@ -34,9 +34,9 @@ public struct Linter {
             if case .some(.some(let problems)) = results[index] {
                 repository.report(problems)
             } else {
-                let path = directory.entries[name]!.path
-                let located = Located(name, at: SourceLocation(file: SourceFile(path: path, bytes: []), mark: Mark(line: 0, column: 0)))
-                resolver.check([located], environment: environment)
+                let file = SourceFile(path: directory.entries[name]!.path, bytes: [])
+                resolver.check([Located(name, at: SourceLocation(file: file, mark: Mark(line: 0, column: 0)))],
+                               environment: environment)
             }
             let prepared = linked[index]
             if let prepared, prepared.injectsCode { checkInjection(prepared.definition) }
