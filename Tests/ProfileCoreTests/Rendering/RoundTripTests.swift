@@ -59,6 +59,11 @@ import Testing
         }
         yaml += "flags:\n" + flags.sorted(by: { $0.key < $1.key }).map { "  \($0.key): \($0.value)\n" }.joined()
         yaml += "mocks:\n" + mocks.sorted(by: { $0.key < $1.key }).map { "  \($0.key): \(Self.quoted($0.value))\n" }.joined()
+        // Environment keys (a set one, an unset one) and arguments travel in the payload too.
+        let variable = Self.quoted(generator.pick(Self.pieces).replacingOccurrences(of: "$", with: "$$"))
+        let argument = Self.quoted(generator.pick(Self.pieces).replacingOccurrences(of: "$", with: "$$"))
+        yaml += "env:\n  SET_\(seed): \(variable)\n  UNSET_\(seed): null\n"
+        yaml += "arguments:\n  - [-argument\(seed), \(argument)]\n"
         let profiles = try TemporaryProfiles(["p.yml": yaml])
         let (resolved, diagnostics) = try profiles.resolve(["p"])
         let profile = try #require(resolved, "\(diagnostics)")
