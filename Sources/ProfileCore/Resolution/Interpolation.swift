@@ -235,6 +235,19 @@ public struct Interpolator {
             display.append(contentsOf: other.display)
             inherited = inherited || other.inherited
         }
+
+        /// A variable's value, shown as its display text or, without one, as `${NAME}`.
+        @inline(__always) mutating func append(_ variable: Variable, named name: String) {
+            value.append(contentsOf: variable.value.utf8)
+            if let shown = variable.display {
+                display.append(contentsOf: shown.utf8)
+            } else {
+                display.append(contentsOf: "${".utf8)
+                display.append(contentsOf: name.utf8)
+                display.append(UInt8(ascii: "}"))
+            }
+            inherited = inherited || variable.usesInvokingEnvironment
+        }
     }
 
     @inline(__always) private static func isNameByte(_ byte: UInt8) -> Bool {
@@ -338,15 +351,7 @@ public struct Interpolator {
                 if useWord {
                     piece.append(word)
                 } else if !useNothing, let variable {
-                    piece.value.append(contentsOf: variable.value.utf8)
-                    if let display = variable.display {
-                        piece.display.append(contentsOf: display.utf8)
-                    } else {
-                        piece.display.append(contentsOf: "${".utf8)
-                        piece.display.append(contentsOf: name.utf8)
-                        piece.display.append(UInt8(ascii: "}"))
-                    }
-                    piece.inherited = piece.inherited || variable.usesInvokingEnvironment
+                    piece.append(variable, named: name)
                 }
                 continue
             }
@@ -357,17 +362,7 @@ public struct Interpolator {
                 let nameStart = index
                 while index < count, Self.isNameByte(bytes[index]) { index += 1 }
                 let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
-                if let variable = lookup(name) {
-                    piece.value.append(contentsOf: variable.value.utf8)
-                    if let display = variable.display {
-                        piece.display.append(contentsOf: display.utf8)
-                    } else {
-                        piece.display.append(contentsOf: "${".utf8)
-                        piece.display.append(contentsOf: name.utf8)
-                        piece.display.append(UInt8(ascii: "}"))
-                    }
-                    piece.inherited = piece.inherited || variable.usesInvokingEnvironment
-                }
+                if let variable = lookup(name) { piece.append(variable, named: name) }
                 continue
             }
             piece.value.append(UInt8(ascii: "$"))
