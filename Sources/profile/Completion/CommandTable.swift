@@ -76,4 +76,24 @@ enum CommandTable {
     ]
 
     static func command(_ name: String) -> Command? { commands.first { $0.name == name } }
+
+    /// The `case` arms a bash or zsh script uses to complete an option's value (`--mock) ACTION ;;`), each option
+    /// once, and a command's positional words (`run) ACTION ;;`), with the shell's own actions for each kind.
+    static func caseArms(
+        value action: (Completion) -> String, positional: (Completion) -> String
+    ) -> (values: String, positionals: String) {
+        var values = ""
+        var seen = Set<String>()
+        for command in commands {
+            for option in command.options {
+                guard let takes = option.takes, seen.insert(option.name).inserted else { continue }
+                values += "        \(option.name)) \(action(takes)) ;;\n"
+            }
+        }
+        var positionals = ""
+        for command in commands {
+            positionals += "        \(command.name)) \(positional(command.positionals)) ;;\n"
+        }
+        return (values, positionals)
+    }
 }
