@@ -5,19 +5,6 @@ import Testing
 /// What the core renders (the payload in the child's environment, and the argument-domain form) is exactly what the
 /// runtime reads back, for many generated profiles with hostile text.
 @Suite struct RoundTripTests {
-    /// A small deterministic generator (SplitMix64), so failures reproduce.
-    struct Generator {
-        var state: UInt64
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
-        mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
-    }
-
     static let pieces = [
         "", "a", "Zürich", "東京", "🙂", "=", "a=b", ",", ";", "%", "%41", "\"", "'", "\\", "\n", "\t", " ", "-", "--x",
         "-5", "${", "$$", "end", "profile/2", "YES", "0777", "1.0", "null", "~", "#", ": ", "- item",
@@ -40,7 +27,7 @@ import Testing
 
     @Test(arguments: 0..<40)
     func payloadAndArgumentsReadBackExactly(seed: Int) throws {
-        var generator = Generator(state: UInt64(seed) &* 7919 &+ 1)
+        var generator = SeededRandom(seed: UInt64(seed) &* 7919 &+ 1)
         var values: [String: String] = [:]
         var flags: [String: Bool] = [:]
         var mocks: [String: String] = [:]

@@ -24,7 +24,7 @@ import Testing
         let interpolator = Interpolator(enforcesRequired: enforcesRequired) { Self.variables[$0] }
         let alphabet: [String] = ["$", "$", "{", "}", ":", "-", "?", "+", "A", "HOME", "EMPTY", "MINE", "MIXED", "NOPE",
                                   "1", "_", "x", " ", "/", "$$", "${", "${A}", ":-", "\n", "\t"]
-        var generator = SplitMix(seed: 42)
+        var generator = SeededRandom(seed: 42)
         var checked = 0
         for _ in 0..<20_000 {
             var text = ""
@@ -39,17 +39,5 @@ import Testing
             checked += 1
         }
         #expect(checked == 20_000)
-    }
-
-    struct SplitMix {
-        var state: UInt64
-        init(seed: UInt64) { state = seed }
-        mutating func next() -> UInt64 {
-            state &+= 0x9E37_79B9_7F4A_7C15
-            var z = state
-            z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-            z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-            return z ^ (z >> 31)
-        }
     }
 }
