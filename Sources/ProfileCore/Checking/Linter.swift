@@ -47,17 +47,10 @@ public struct Linter {
         return Self.unique(repository.diagnostics).sortedByLocation()
     }
 
-    /// Variables that make the dynamic loader inject code into the child.
-    public static func injectsCode(_ name: String) -> Bool {
-        // Every such name starts with `L` or `D` (a byte no other character's canonical form starts with).
-        guard let first = name.utf8.first, first == UInt8(ascii: "L") || first == UInt8(ascii: "D") else { return false }
-        return name == "LD_PRELOAD" || name == "LD_LIBRARY_PATH" || name == "LD_AUDIT" || name.hasPrefix("DYLD_")
-    }
-
     /// Warns when a shared profile sets a variable that injects code into every child launched with it.
     private func checkInjection(_ definition: ProfileDefinition) {
         guard !definition.isOverlay else { return }
-        for entry in definition.environment where entry.value != nil && Self.injectsCode(entry.name.value) {
+        for entry in definition.environment where entry.value != nil && CodeInjection.isInjecting(entry.name.value) {
             repository.report(
                 .warning(
                     "`\(entry.name.value)` makes the dynamic loader inject code into every child launched with "

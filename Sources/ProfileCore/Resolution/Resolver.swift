@@ -246,7 +246,7 @@ public final class Resolver {
             var value = setting.value
             var display = value.text
             var secret = false
-            if case .string(let text) = value, Self.containsDollar(text) {
+            if case .string(let text) = value, Interpolator.containsDollar(text) {
                 let located = Located(text, at: setting.location)
                 guard let output = interpolate(located, with: interpolator, pointAtKey: true) else { continue }
                 value = .string(output.value)
@@ -293,15 +293,6 @@ public final class Resolver {
             values: resolvedValues,
             invokingEnvironment: environment,
             environmentOperations: operations)
-    }
-
-    /// Whether `text` holds the character `$` (by bytes when it is ASCII).
-    static func containsDollar(_ text: String) -> Bool {
-        switch Interpolator.scan(text) {
-        case .literal: return false
-        case .ascii: return true
-        case .unicode: return text.contains("$")
-        }
     }
 
     /// Interpolates a located string, reporting a failure at the character where it is (when the scalar is on one

@@ -211,6 +211,11 @@ public struct Interpolator {
 
     enum TextKind { case literal, ascii, unicode }
 
+    /// Whether `text` holds a `$` (and so may interpolate).
+    static func containsDollar(_ text: String) -> Bool {
+        scan(text) != .literal
+    }
+
     private static func scanBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> TextKind {
         guard let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: "$")), bytes.count) != nil else {
             return .literal

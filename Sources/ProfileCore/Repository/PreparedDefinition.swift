@@ -55,36 +55,12 @@ final class PreparedDefinition {
         var interpolatedValuesAreClean: Bool
 
         init(_ definition: ProfileDefinition) {
-            // The same as the lazy properties below, in one pass over each list.
-            var environmentIsClean = true
-            var injectsCode = false
-            for entry in definition.environment {
-                if environmentIsClean, entry.name.value == WireFormat.environmentVariable { environmentIsClean = false }
-                guard let value = entry.value else { continue }
-                if environmentIsClean, !Interpolator.isWellFormed(value.value) { environmentIsClean = false }
-                if !injectsCode, Linter.injectsCode(entry.name.value) { injectsCode = true }
-            }
-            var hasInterpolatedValues = false
-            var interpolatedValuesAreClean = true
-            for setting in definition.values {
-                guard case .string(let text)? = setting.value.value else { continue }
-                switch Interpolator.scan(text) {
-                case .literal:
-                    continue
-                case .ascii:
-                    hasInterpolatedValues = true
-                case .unicode:
-                    guard text.contains("$") else { continue }
-                    hasInterpolatedValues = true
-                }
-                if interpolatedValuesAreClean, !Interpolator.isWellFormed(text) { interpolatedValuesAreClean = false }
-            }
-            self.environmentIsClean = environmentIsClean
-            self.injectsCode = injectsCode
-            self.hasInterpolatedValues = hasInterpolatedValues
-            self.interpolatedValuesAreClean = interpolatedValuesAreClean
+            environmentIsClean = PreparedDefinition.environmentIsClean(definition)
             argumentsAreClean = PreparedDefinition.argumentsAreClean(definition)
+            injectsCode = PreparedDefinition.injectsCode(definition)
             editsArguments = PreparedDefinition.editsArguments(definition)
+            hasInterpolatedValues = PreparedDefinition.hasInterpolatedValues(definition)
+            interpolatedValuesAreClean = PreparedDefinition.interpolatedValuesAreClean(definition)
         }
     }
 
@@ -99,7 +75,7 @@ final class PreparedDefinition {
     private(set) lazy var injectsCode: Bool = Self.injectsCode(definition)
 
     static func injectsCode(_ definition: ProfileDefinition) -> Bool {
-        definition.environment.contains { $0.value != nil && Linter.injectsCode($0.name.value) }
+        definition.environment.contains { $0.value != nil && CodeInjection.isInjecting($0.name.value) }
     }
 
     // MARK: What `lint` needs to know (see ``Resolver/check(_:environment:)``)
@@ -134,14 +110,14 @@ final class PreparedDefinition {
 
     static func hasInterpolatedValues(_ definition: ProfileDefinition) -> Bool {
         definition.values.contains { setting in
-            if case .string(let text)? = setting.value.value { return Resolver.containsDollar(text) }
+            if case .string(let text)? = setting.value.value { return Interpolator.containsDollar(text) }
             return false
         }
     }
 
     static func interpolatedValuesAreClean(_ definition: ProfileDefinition) -> Bool {
         definition.values.allSatisfy { setting in
-            if case .string(let text)? = setting.value.value, Resolver.containsDollar(text) { return interpolates(text) }
+            if case .string(let text)? = setting.value.value, Interpolator.containsDollar(text) { return interpolates(text) }
             return true
         }
     }

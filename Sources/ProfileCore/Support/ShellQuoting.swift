@@ -18,19 +18,3 @@ public enum ShellQuoting {
         }
     }
 }
-
-extension String {
-    /// Every occurrence of `target` replaced (no Foundation).
-    func replacingAll(_ target: String, with replacement: String) -> String {
-        guard !target.isEmpty, contains(target) else { return self }
-        var result = ""
-        var rest = self[...]
-        while let range = rest.firstRange(of: target) {
-            result += rest[..<range.lowerBound]
-            result += replacement
-            rest = rest[range.upperBound...]
-        }
-        result += rest
-        return result
-    }
-}
