@@ -9,8 +9,9 @@ import Android
 #endif
 
 /// Where plain environment variables come from: the process environment (read through libc on demand, never
-/// copied whole) or a fixed dictionary (tests, UI-test runners).
-enum ProcessEnvironment: Sendable {
+/// copied whole) or a fixed dictionary (tests, UI-test runners). The one reader of `environ`, for the runtime and the
+/// `profile` tool alike.
+package enum ProcessEnvironment: Sendable {
     /// The live process environment, read with `getenv` when a key is looked up.
     case process
     /// A fixed set of variables.
@@ -37,28 +38,40 @@ enum ProcessEnvironment: Sendable {
         case .fixed(let variables):
             return variables.keys.contains { $0.utf8.starts(with: prefix.utf8) }
         case .process:
-            #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
-            #if canImport(Darwin)
-            let table: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
-            #else
-            let table: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
-            #endif
-            guard let pointers = table else { return false }
             let prefixBytes = Array(prefix.utf8)
-            var index = 0
-            while let entry = pointers[index] {
-                var matched = true
-                for offset in 0..<prefixBytes.count where UInt8(bitPattern: entry[offset]) != prefixBytes[offset] {
-                    matched = false  // stops at the entry's NUL too: NUL never equals a prefix byte
-                    break
-                }
-                if matched { return true }
-                index += 1
+            var found = false
+            Self.forEachEntry { name, _ in
+                found = name.starts(with: prefixBytes)
+                return !found
             }
-            return false
-            #else
-            return false
-            #endif
+            return found
         }
+    }
+
+    /// Calls `body` with each `NAME=value` entry of this process's environment (`environ`), in order, split at its
+    /// first `=` (an entry without one is skipped), until `body` returns false. Each entry is measured before it is
+    /// compared, so no read goes past its terminating NUL.
+    package static func forEachEntry(
+        _ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>) -> Bool
+    ) {
+        #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
+        #if canImport(Darwin)
+        let table: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
+        #else
+        let table: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+        #endif
+        guard let pointers = table else { return }
+        var index = 0
+        while let entry = pointers[index] {
+            index += 1
+            let bytes = UnsafeRawPointer(entry).assumingMemoryBound(to: UInt8.self)
+            let length = strlen(entry)
+            guard let equals = memchr(bytes, Int32(UInt8(ascii: "=")), length) else { continue }
+            let nameLength = UnsafeRawPointer(equals) - UnsafeRawPointer(bytes)
+            let name = UnsafeBufferPointer(start: bytes, count: nameLength)
+            let value = UnsafeBufferPointer(start: bytes + nameLength + 1, count: length - nameLength - 1)
+            if !body(name, value) { return }
+        }
+        #endif
     }
 }

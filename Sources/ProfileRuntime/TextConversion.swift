@@ -1,19 +1,41 @@
-/// Conversions from a value's text to typed values, shared by the typed reads and the settings decoder.
-enum TextConversion {
-    /// Parses a boolean: `true`/`false`, `yes`/`no`, `on`/`off`, `1`/`0`, in any letter case.
+/// Conversions from a value's text to typed values, shared by the typed reads and the settings decoder, and the one
+/// owner of the boolean words (the `profile` tool reads flags in files with the same words).
+///
+/// Booleans, decided once (the README's "Booleans" section): where a key can only hold a boolean (a flag, `abstract`,
+/// a catalog flag's `default`, `secret`), the words `true`/`false`, `yes`/`no`, `on`/`off` in any letter case are
+/// accepted; the runtime also reads `1`/`0` (the argument domain's `-flag 1`). Where a key can hold any type (an
+/// untyped `values` entry), YAML 1.2's core schema decides instead: only `true`/`True`/`TRUE` and the `false` forms are
+/// booleans there, so `yes` stays the string it reads as.
+package enum TextConversion {
+    /// A boolean word: `true`/`false`, `yes`/`no`, `on`/`off`, in any letter case; nil for anything else.
+    package static func booleanWord(_ text: String) -> Bool? {
+        switch pack(text) {
+        case trueWords.0, trueWords.1, trueWords.2: return true
+        case falseWords.0, falseWords.1, falseWords.2: return false
+        default: return nil
+        }
+    }
+
+    /// Parses a boolean as the runtime reads one: a boolean word, or `1`/`0`.
     static func bool(_ text: String) -> Bool? {
+        if let word = booleanWord(text) { return word }
+        switch text {
+        case "1": return true
+        case "0": return false
+        default: return nil
+        }
+    }
+
+    /// The text lowercased (ASCII) into one integer, or 0 when it is empty or longer than 5 bytes.
+    private static func pack(_ text: String) -> UInt64 {
         let utf8 = text.utf8
-        guard !utf8.isEmpty, utf8.count <= 5 else { return nil }
+        guard !utf8.isEmpty, utf8.count <= 5 else { return 0 }
         var packed: UInt64 = 0
         for byte in utf8 {
             let lower = byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte | 0x20 : byte
             packed = packed << 8 | UInt64(lower)
         }
-        switch packed {
-        case trueWords.0, trueWords.1, trueWords.2, trueWords.3: return true
-        case falseWords.0, falseWords.1, falseWords.2, falseWords.3: return false
-        default: return nil
-        }
+        return packed
     }
 
     /// Splits a list's text at `,`, trimming spaces and tabs around each element; empty text is an empty list.
@@ -38,6 +60,6 @@ enum TextConversion {
         return packed
     }
 
-    private static let trueWords = (pack("true"), pack("yes"), pack("on"), pack("1"))
-    private static let falseWords = (pack("false"), pack("no"), pack("off"), pack("0"))
+    private static let trueWords = (pack("true" as StaticString), pack("yes" as StaticString), pack("on" as StaticString))
+    private static let falseWords = (pack("false" as StaticString), pack("no" as StaticString), pack("off" as StaticString))
 }

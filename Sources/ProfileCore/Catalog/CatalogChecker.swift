@@ -1,3 +1,5 @@
+import ProfileRuntime
+
 /// Checks profiles and command-line overrides against the ``Catalog``: unknown flags, mock points, variants and
 /// value keys, wrong value types, out-of-range numbers. Every finding is located, with a near miss when there is one.
 public struct CatalogChecker {
@@ -154,7 +156,7 @@ public struct CatalogChecker {
     /// Whether the scalar at `location` is written plain (not quoted).
     private func isPlainScalar(_ location: SourceLocation) -> Bool {
         guard let line = location.file.line(Int(location.mark.line)) else { return true }
-        let first = line.dropFirst(Int(location.mark.column) - 1).first
+        let first = line.unicodeScalars.dropFirst(Int(location.mark.column) - 1).first
         return first != "\"" && first != "'"
     }
 

@@ -1,3 +1,5 @@
+import ProfileRuntime
+
 /// Reads `profiles/_catalog.yml` into a ``Catalog``, reporting every problem in it.
 ///
 /// ```yaml

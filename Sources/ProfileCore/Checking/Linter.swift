@@ -35,7 +35,7 @@ public struct Linter {
                 repository.report(problems)
             } else {
                 let file = SourceFile(path: directory.entries[name]!.path, bytes: [])
-                resolver.check([Located(name, at: SourceLocation(file: file, mark: Mark(line: 0, column: 0)))],
+                resolver.check([Located(name, at: .wholeFile(file))],
                                environment: environment)
             }
             let prepared = linked[index]

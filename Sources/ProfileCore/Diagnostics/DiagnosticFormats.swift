@@ -6,7 +6,7 @@ public enum DiagnosticFormats {
         typealias V = JSONWriter.Value
         let items: [V] = diagnostics.map { diagnostic in
             let location = diagnostic.location
-            let hasLine = (location?.mark.line ?? 0) > 0
+            let hasLine = location.map { !$0.isWholeFile } ?? false
             return .object([
                 ("severity", .string(diagnostic.severity.rawValue)),
                 ("path", location.map { .string($0.file.path) } ?? .null),
@@ -31,7 +31,7 @@ public enum DiagnosticFormats {
             out += "::\(diagnostic.severity == .error ? "error" : "warning")"
             if let location = diagnostic.location {
                 out += " file=\(escapeProperty(location.file.path))"
-                if location.mark.line > 0 { out += ",line=\(location.mark.line),col=\(location.mark.column)" }
+                if !location.isWholeFile { out += ",line=\(location.mark.line),col=\(location.mark.column)" }
             }
             out += "::" + escapeData(diagnostic.fullMessage) + "\n"
         }

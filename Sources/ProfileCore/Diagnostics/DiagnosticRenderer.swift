@@ -12,7 +12,7 @@ public struct DiagnosticRenderer: Sendable {
     /// Renders a list, each diagnostic followed by its source excerpt and notes.
     public func render(_ diagnostics: [Diagnostic]) -> String {
         var out = ""
-        var lines = LineIndex()
+        var lines = LineIndexes()
         for diagnostic in diagnostics { render(diagnostic, into: &out, lines: &lines) }
         return out
     }
@@ -20,41 +20,22 @@ public struct DiagnosticRenderer: Sendable {
     /// Renders one diagnostic and its notes.
     public func render(_ diagnostic: Diagnostic) -> String {
         var out = ""
-        var lines = LineIndex()
+        var lines = LineIndexes()
         render(diagnostic, into: &out, lines: &lines)
         return out
     }
 
     /// Where each line of each file starts, computed once per file per rendering (many diagnostics in one large
     /// file must not rescan it from the start each time).
-    struct LineIndex {
-        private var starts: [ObjectIdentifier: [Int]] = [:]
+    struct LineIndexes {
+        private var indexes: [ObjectIdentifier: LineIndex] = [:]
 
         mutating func line(_ number: Int, of file: SourceFile) -> String? {
             let key = ObjectIdentifier(file)
-            if starts[key] == nil {
-                var offsets: [Int] = []
-                let bytes = file.bytes
-                var index = bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
-                offsets.append(index)
-                while index < bytes.count {
-                    let byte = bytes[index]
-                    if byte == 0x0A || byte == 0x0D {
-                        if byte == 0x0D, index + 1 < bytes.count, bytes[index + 1] == 0x0A { index += 1 }
-                        offsets.append(index + 1)
-                    }
-                    index += 1
-                }
-                starts[key] = offsets
-            }
-            let offsets = starts[key]!
-            guard number >= 1, number <= offsets.count else { return nil }
-            let start = offsets[number - 1]
-            let bytes = file.bytes
-            guard start <= bytes.count else { return nil }
-            var end = number < offsets.count ? offsets[number] : bytes.count
-            while end > start, bytes[end - 1] == 0x0A || bytes[end - 1] == 0x0D { end -= 1 }
-            return String(decoding: bytes[start..<end], as: UTF8.self)
+            if let index = indexes[key] { return index.line(number) }
+            let index = LineIndex(file.bytes)
+            indexes[key] = index
+            return index.line(number)
         }
     }
 
@@ -62,8 +43,8 @@ public struct DiagnosticRenderer: Sendable {
         colors ? "\u{1B}[\(code)m\(text)\u{1B}[0m" : text
     }
 
-    private func render(_ diagnostic: Diagnostic, into out: inout String, lines: inout LineIndex) {
-        if let location = diagnostic.location, location.mark.line == 0 {
+    private func render(_ diagnostic: Diagnostic, into out: inout String, lines: inout LineIndexes) {
+        if let location = diagnostic.location, location.isWholeFile {
             out += paint("\(location.file.path): ", "1")
         } else if let location = diagnostic.location {
             out += paint("\(location.description): ", "1")
@@ -77,30 +58,40 @@ public struct DiagnosticRenderer: Sendable {
         }
         out += paint(diagnostic.fullMessage, "1")
         out += "\n"
-        if let location = diagnostic.location, location.mark.line > 0,
+        if let location = diagnostic.location, !location.isWholeFile,
             let line = lines.line(Int(location.mark.line), of: location.file)
         {
-            var characters = Array(Self.printable(line))
+            // Columns and lengths count Unicode scalars (see ``Mark``): the excerpt is cut in scalars, then the caret
+            // is placed under the characters a terminal shows (a combining accent adds no column).
+            var scalars = Array(Self.printable(line).unicodeScalars)
             var caret = max(0, Int(location.mark.column) - 1)
             var length = max(1, diagnostic.length)
             // A window around the caret when the line is too long to show whole.
-            if characters.count > Self.maxExcerptWidth {
-                let start = max(0, min(caret - Self.maxExcerptWidth / 3, characters.count - Self.maxExcerptWidth))
-                let end = min(characters.count, start + Self.maxExcerptWidth)
-                var window = Array(characters[start..<end])
+            if scalars.count > Self.maxExcerptWidth {
+                let start = max(0, min(caret - Self.maxExcerptWidth / 3, scalars.count - Self.maxExcerptWidth))
+                let end = min(scalars.count, start + Self.maxExcerptWidth)
+                var window = Array(scalars[start..<end])
                 caret -= start
                 if start > 0 {
                     window.insert("…", at: 0)
                     caret += 1
                 }
-                if end < characters.count { window.append("…") }
-                characters = window
+                if end < scalars.count { window.append("…") }
+                scalars = window
             }
-            length = min(length, max(1, characters.count - caret))
-            out += String(characters) + "\n"
+            caret = min(caret, scalars.count)
+            length = min(length, max(1, scalars.count - caret))
+            var excerpt = String.UnicodeScalarView()
+            excerpt.append(contentsOf: scalars)
+            out += String(excerpt) + "\n"
+            var before = String.UnicodeScalarView()
+            before.append(contentsOf: scalars[..<caret])
             var pad = ""
-            for character in characters.prefix(caret) { pad.append(character == "\t" ? "\t" : " ") }
-            let underline = "^" + String(repeating: "~", count: max(0, length - 1))
+            for character in String(before) { pad.append(character == "\t" ? "\t" : " ") }
+            var underlined = String.UnicodeScalarView()
+            underlined.append(contentsOf: scalars[caret..<min(scalars.count, caret + length)])
+            let width = max(1, String(underlined).count)
+            let underline = "^" + String(repeating: "~", count: max(0, width - 1))
             out += pad + paint(underline, "1;32") + "\n"
         }
         for note in diagnostic.notes { render(note, into: &out, lines: &lines) }

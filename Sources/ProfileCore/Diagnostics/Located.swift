@@ -4,7 +4,7 @@ public struct Located<Value: Sendable>: Sendable {
     public var value: Value
     /// Where it was written.
     public var location: SourceLocation
-    /// How many characters the caret underlines when pointing at it.
+    /// How many Unicode scalars the caret underlines when pointing at it (the unit of ``Mark/column``).
     public var length: Int
 
     /// Creates a located value.

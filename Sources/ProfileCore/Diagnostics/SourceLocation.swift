@@ -1,9 +1,20 @@
-/// A 1-based line and column inside a YAML document.
+/// A 1-based line and column inside a file.
+///
+/// The column counts **Unicode scalars** from the start of the line, as libyaml does (`é` written as `e` and a
+/// combining accent is two columns). Every location in `profile` uses this unit — libyaml's marks, the command line,
+/// the Xcode file scanners, interpolation offsets — and lengths (``Located/length``) count the same way; only the
+/// renderer turns scalars into what a terminal shows (``DiagnosticRenderer``).
 public struct Mark: Sendable, Hashable, Comparable {
-    /// The 1-based line.
+    /// The 1-based line; 0 only for ``wholeFile``.
     public var line: Int32
-    /// The 1-based column, counted in characters.
+    /// The 1-based column, counted in Unicode scalars.
     public var column: Int32
+
+    /// Not a place inside the file but the file as a whole (an unreadable file, a file that is not UTF-8).
+    public static let wholeFile = Mark(line: 0, column: 0)
+
+    /// Whether this is ``wholeFile``.
+    public var isWholeFile: Bool { line == 0 }
 
     /// Creates a mark from 1-based coordinates.
     public init(line: Int, column: Int) {
@@ -29,9 +40,17 @@ public struct SourceLocation: Sendable {
         self.mark = mark
     }
 
-    /// `path:line:column`.
+    /// The whole of `file`, not a place in it.
+    public static func wholeFile(_ file: SourceFile) -> SourceLocation {
+        SourceLocation(file: file, mark: .wholeFile)
+    }
+
+    /// Whether this is the whole file rather than a place in it.
+    public var isWholeFile: Bool { mark.isWholeFile }
+
+    /// `path:line:column`, or `path` for the whole file.
     public var description: String {
-        mark.line == 0 ? file.path : "\(file.path):\(mark.line):\(mark.column)"
+        isWholeFile ? file.path : "\(file.path):\(mark.line):\(mark.column)"
     }
 
     /// `path:line`, the short form used by `profile show`.

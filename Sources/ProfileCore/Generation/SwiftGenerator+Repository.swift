@@ -37,17 +37,16 @@ extension SwiftGenerator {
                 !definition.isAbstract
             else { continue }
             let located = Located(
-                name, at: SourceLocation(file: SourceFile(path: entry.path, bytes: []), mark: Mark(line: 0, column: 0)))
+                name, at: .wholeFile(SourceFile(path: entry.path, bytes: [])))
             let resolver = Resolver(repository: repository)
             guard let resolved = resolver.resolve([located], environment: EnvironmentTable(), purpose: .lint) else {
                 continue
             }
             let payload = resolved.payload
             var environment: [String: String] = [:]
-            for change in resolved.environment {
-                if let value = change.value { environment[change.name] = value }
+            for change in resolved.environmentChanges(payload: WireFormat.encode(payload)) {
+                environment[change.name] = change.value
             }
-            environment[WireFormat.environmentVariable] = WireFormat.encode(payload)
             result.append(
                 LaunchProfile(
                     name: name, description: resolved.description, launchArguments: payload.launchArguments,

@@ -1,3 +1,5 @@
+import ProfileRuntime
+
 /// Turns a parsed YAML file into a ``ProfileDefinition``, reporting every problem it finds (not only the first).
 public struct ProfileDecoder {
     /// The keys a profile may have.
@@ -102,15 +104,11 @@ public struct ProfileDecoder {
         return scalar.text
     }
 
-    /// The YAML booleans users write: true/false, yes/no, on/off, in any case.
+    /// A key that only holds a boolean: one of the boolean words (``TextConversion/booleanWord(_:)``), unquoted.
     static func boolean(_ node: YAMLNode) -> Bool? {
         guard let scalar = node.scalar, node.tag != "tag:yaml.org,2002:str" else { return nil }
         if scalar.style != .plain && node.tag != "tag:yaml.org,2002:bool" { return nil }
-        switch scalar.text.lowercased() {
-        case "true", "yes", "on": return true
-        case "false", "no", "off": return false
-        default: return nil
-        }
+        return TextConversion.booleanWord(scalar.text)
     }
 
     private mutating func bool(_ node: YAMLNode, what: String) -> Bool? {
@@ -124,7 +122,7 @@ public struct ProfileDecoder {
     static func notABoolean(_ node: YAMLNode) -> String {
         guard let scalar = node.scalar else { return node.kindDescription }
         if scalar.style != .plain || node.tag == "tag:yaml.org,2002:str",
-            ["true", "yes", "on", "false", "no", "off"].contains(scalar.text.lowercased())
+            TextConversion.booleanWord(scalar.text) != nil
         {
             return "the string `\(scalar.text)` (write `\(scalar.text)` without quotes or `!!str`)"
         }

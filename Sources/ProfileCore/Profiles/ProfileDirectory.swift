@@ -1,3 +1,5 @@
+import ProfileRuntime
+
 /// The `profiles/` directory and what its file names say: which profiles, overlays and catalog exist.
 ///
 /// Listing reads only file names, never file contents, so `profile list --names` and completion stay fast with
@@ -157,7 +159,7 @@ public struct ProfileDirectory: Sendable {
     }
 
     private func fileError(_ path: String, _ message: String, suggestion: String? = nil) -> Diagnostic {
-        .error(message, at: SourceLocation(file: SourceFile(path: path, bytes: []), mark: Mark(line: 0, column: 0)),
+        .error(message, at: .wholeFile(SourceFile(path: path, bytes: [])),
                suggestion: suggestion)
     }
 }

@@ -5,6 +5,7 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
+import ProfileRuntime
 
 /// What `list` and shell completion need of a profile: its description and whether it is abstract.
 ///
@@ -46,7 +47,7 @@ public struct ProfileSummary: Sendable, Equatable {
         var sawMapping = false
         var previousWasSummary = false
         let count = bytes.count
-        if count >= 3, bytes[0] == 0xEF, bytes[1] == 0xBB, bytes[2] == 0xBF { lineStart = 3 }
+        lineStart = ByteOrderMark.length(in: bytes)
         while lineStart < count {
             let base = UnsafeRawPointer(bytes.baseAddress!)
             let lineEnd = memchr(base + lineStart, 0x0A, count - lineStart).map { UnsafeRawPointer($0) - base } ?? count
@@ -74,11 +75,8 @@ public struct ProfileSummary: Sendable, Equatable {
                     previousWasSummary = true
                 } else if let value = topLevelValue(bytes, line, key: abstractKey) {
                     guard let text = scalarText(bytes, value) else { return nil }
-                    switch lowercasedWord(text) {
-                    case "true", "yes", "on": summary.isAbstract = true
-                    case "false", "no", "off": summary.isAbstract = false
-                    default: return nil
-                    }
+                    guard let isAbstract = TextConversion.booleanWord(text) else { return nil }
+                    summary.isAbstract = isAbstract
                     previousWasSummary = true
                 }
             }
@@ -101,17 +99,6 @@ public struct ProfileSummary: Sendable, Equatable {
         default:
             return false
         }
-    }
-
-    /// `text.lowercased()`, by bytes when it is ASCII.
-    private static func lowercasedWord(_ text: String) -> String {
-        var bytes: [UInt8] = []
-        bytes.reserveCapacity(text.utf8.count)
-        for byte in text.utf8 {
-            if byte >= 0x80 { return text.lowercased() }
-            bytes.append(byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") ? byte + 32 : byte)
-        }
-        return String(decoding: bytes, as: UTF8.self)
     }
 
     /// The value after `key:` on a top-level line (after the spaces that follow the colon), or nil.

@@ -1,3 +1,5 @@
+import ProfileRuntime
+
 /// The argument list being built while a chain of profiles is applied: items (single arguments or groups) in
 /// the author's order, which later profiles append to, drop from or replace in place.
 struct ArgumentList {

@@ -62,37 +62,40 @@ public struct ResolvedProfile: Sendable {
     public var mocks: [Entry<String>]
     /// Values, sorted by key.
     public var values: [Entry<TypedValue>]
-    /// The whole environment the child starts with (inherited, changed, plus the payload).
+    /// The whole environment the child starts with: the invoking environment with ``environmentChanges(payload:exact:)``
+    /// applied.
     ///
     /// The payload is encoded when this is read, not when the profile is resolved: `lint` and `show` never read it.
     public var childEnvironment: EnvironmentTable {
-        get {
-            if let assignedChildEnvironment { return assignedChildEnvironment }
-            var table = environmentWithoutPayload
-            table[WireFormat.environmentVariable] = encodedPayload
-            return table
-        }
-        set { assignedChildEnvironment = newValue }
+        var table = invokingEnvironment
+        for change in environmentChanges(payload: encodedPayload) { table[change.name] = change.value }
+        return table
     }
 
-    /// The inherited environment with the profile's changes, before the payload is added.
-    var environmentWithoutPayload: EnvironmentTable {
-        var table = invokingEnvironment
-        for change in environmentOperations { table[change.name] = change.value }
-        return table
+    /// The changes a launch makes to the environment it starts from, in order: the profile's changes (a nil value
+    /// unsets), then `PROFILE_PAYLOAD` holding `payload`. The one list every launch environment is built from: the
+    /// child's (``childEnvironment``), the exports' (``ExportContent``) and generated code's. With `exact` false, a
+    /// value taken from the invoking environment is written as its display form (`${API_TOKEN}`).
+    public func environmentChanges(payload: String, exact: Bool = true) -> [(name: String, value: String?)] {
+        var result: [(name: String, value: String?)] = []
+        result.reserveCapacity(environment.count + 1)
+        for change in environment {
+            if !exact, change.value != nil, change.usesInvokingEnvironment, let display = change.display {
+                result.append((change.name, display))
+            } else {
+                result.append((change.name, change.value))
+            }
+        }
+        result.append((WireFormat.environmentVariable, payload))
+        return result
     }
 
     /// The environment `profile` was invoked with.
     private var invokingEnvironment: EnvironmentTable
-    /// Every change made to it, in order (nil unsets): replayed only when the child's environment is read.
-    private var environmentOperations: [EnvironmentChange]
-    /// The child environment once assigned by a user of this value (it then no longer follows the payload).
-    private var assignedChildEnvironment: EnvironmentTable?
 
     init(
         names: [String], chain: [String], description: String?, arguments: [Argument], environment: [EnvironmentChange],
-        flags: [Entry<Bool>], mocks: [Entry<String>], values: [Entry<TypedValue>], invokingEnvironment: EnvironmentTable,
-        environmentOperations: [EnvironmentChange]
+        flags: [Entry<Bool>], mocks: [Entry<String>], values: [Entry<TypedValue>], invokingEnvironment: EnvironmentTable
     ) {
         self.names = names
         self.chain = chain
@@ -103,7 +106,6 @@ public struct ResolvedProfile: Sendable {
         self.mocks = mocks
         self.values = values
         self.invokingEnvironment = invokingEnvironment
-        self.environmentOperations = environmentOperations
     }
 
     /// The typed layer as the runtime library reads it.

@@ -171,9 +171,7 @@ public final class Resolver {
         // variable touched has one slot (in the order first touched); the others are read from `environment`.
         var slotOfName: [String: Int] = [:]
         var slots: [Variable] = []
-        var operations: [ResolvedProfile.EnvironmentChange] = []  // every change in order (a type already in use)
         func record(_ change: ResolvedProfile.EnvironmentChange, display: String?, tainted: Bool) {
-            operations.append(change)
             let variable = Variable(value: change.value, display: display, tainted: tainted, change: change)
             if let slot = slotOfName[change.name] {
                 slots[slot] = variable
@@ -291,8 +289,7 @@ public final class Resolver {
             },
             mocks: mocks.map { .init(key: $0.key, value: $0.value, display: $0.value, origin: $0.location, isSecret: false) },
             values: resolvedValues,
-            invokingEnvironment: environment,
-            environmentOperations: operations)
+            invokingEnvironment: environment)
     }
 
     /// Interpolates a located string, reporting a failure at the character where it is (when the scalar is on one

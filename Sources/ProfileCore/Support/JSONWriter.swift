@@ -29,20 +29,33 @@ public struct JSONWriter {
         return out
     }
 
+    /// How a string literal is written: the two JSON writers users meet differ only in a few escapes.
+    public enum Escaping: Sendable {
+        /// `"` `\` and control characters escaped, and DEL, U+2028 and U+2029 too (safe to paste into JavaScript).
+        case standard
+        /// As Foundation's `JSONSerialization` (and so Xcode's `.xctestplan`) writes it: `/` escaped as `\/`, control
+        /// characters escaped, everything else as itself.
+        case foundation
+    }
+
     /// `text` as a JSON string literal, quotes included.
-    public static func quote(_ text: String) -> String {
+    public static func quote(_ text: String, escaping: Escaping = .standard) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {
             case "\"": out += "\\\""
             case "\\": out += "\\\\"
+            case "/" where escaping == .foundation: out += "\\/"
             case "\n": out += "\\n"
             case "\r": out += "\\r"
             case "\t": out += "\\t"
             case "\u{08}": out += "\\b"
             case "\u{0C}": out += "\\f"
             default:
-                if scalar.value < 0x20 || scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029 {
+                let escaped =
+                    scalar.value < 0x20
+                    || (escaping == .standard && (scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029))
+                if escaped {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
                 } else {

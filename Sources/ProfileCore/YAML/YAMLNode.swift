@@ -82,51 +82,14 @@ public struct YAMLNode: Sendable {
         }
     }
 
-    /// How many characters the caret should underline for this node (its text when it is a one-line scalar).
+    /// How many Unicode scalars (the unit of ``Mark/column``) the caret should underline for this node: its text up
+    /// to the first line break when it is a plain scalar, else 1.
     public var displayLength: Int {
         guard case .scalar(let scalar) = content, scalar.style == .plain else { return 1 }
-        // ASCII without CR (nearly every key and value): one byte is one character.
-        if let count = scalar.text.utf8.withContiguousStorageIfAvailable({ Self.asciiLineLength($0) }), count >= 0 {
-            return max(1, count)
-        }
-        return Self.characterLineLength(scalar.text)
-    }
-
-    /// The number of bytes before the first line feed, or -1 when a byte before it is not ASCII or is a CR (where
-    /// bytes and characters differ).
-    @inline(__always)
-    private static func asciiLineLength(_ bytes: UnsafeBufferPointer<UInt8>) -> Int {
-        var index = 0
-        let count = bytes.count
-        if let base = bytes.baseAddress {
-            // Eight bytes at a time while none is a line feed, a CR or not ASCII; the bytes loop finishes.
-            while index + 8 <= count {
-                let word = UnsafeRawPointer(base + index).loadUnaligned(as: UInt64.self)
-                let ones: UInt64 = 0x0101_0101_0101_0101
-                let highs: UInt64 = 0x8080_8080_8080_8080
-                let lineFeeds = word ^ (ones &* 0x0A)
-                let returns = word ^ (ones &* 0x0D)
-                let zeroInLineFeeds = (lineFeeds &- ones) & ~lineFeeds & highs
-                let zeroInReturns = (returns &- ones) & ~returns & highs
-                if (word & highs) | zeroInLineFeeds | zeroInReturns != 0 { break }
-                index += 8
-            }
-        }
-        while index < count {
-            let byte = bytes[index]
-            if byte == 0x0A { return index }
-            if byte >= 0x80 || byte == 0x0D { return -1 }
-            index += 1
-        }
-        return count
-    }
-
-    /// The characters before the first line feed, at least 1.
-    private static func characterLineLength(_ text: String) -> Int {
         var count = 0
-        for character in text {
-            if character == "\n" { return max(1, count) }
-            count += 1
+        for byte in scalar.text.utf8 {
+            if byte == 0x0A || byte == 0x0D { break }
+            if byte & 0xC0 != 0x80 { count += 1 }
         }
         return max(1, count)
     }

@@ -1,4 +1,5 @@
-import CLibYAML
+internal import CLibYAML
+import ProfileRuntime
 
 /// A parsed YAML file: its root node (nil for an empty file) and the non-fatal problems found on the way.
 public struct YAMLDocument: Sendable {
@@ -198,33 +199,20 @@ public final class YAMLParser {
     /// 3 when the file starts with a UTF-8 byte order mark, which libyaml is not shown (with the encoding set, it
     /// would count the mark as a character of line 1).
     private var byteOrderMarkLength: Int {
-        let bytes = file.bytes
-        return bytes.count >= 3 && bytes[0] == 0xEF && bytes[1] == 0xBB && bytes[2] == 0xBF ? 3 : 0
+        ByteOrderMark.length(in: file.bytes)
     }
 
     private func markOfOffset(_ offset: Int) -> Mark {
-        var line = 1
-        var column = 1
-        var index = byteOrderMarkLength
-        let bytes = file.bytes
-        while index < offset && index < bytes.count {
-            if bytes[index] == 0x0A {
-                line += 1
-                column = 1
-            } else if bytes[index] & 0xC0 != 0x80 {
-                column += 1
-            }
-            index += 1
-        }
-        return Mark(line: line, column: column)
+        let position = LineIndex(file.bytes).position(ofOffset: offset)
+        return Mark(line: position.line, column: position.column)
     }
 
     private func run() throws(Diagnostic) -> YAMLDocument {
         let bytes = file.bytes
-        if bytes.count >= 2, (bytes[0] == 0xFF && bytes[1] == 0xFE) || (bytes[0] == 0xFE && bytes[1] == 0xFF) {
+        if ByteOrderMark.isUTF16(bytes) {
             throw .error(
                 "this file is UTF-16 (it starts with a UTF-16 byte order mark); profiles must be UTF-8 text",
-                at: location(Mark(line: 0, column: 0)))
+                at: .wholeFile(file))
         }
         var root: YAMLNode?
         var documents = 0

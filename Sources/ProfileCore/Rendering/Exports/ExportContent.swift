@@ -37,7 +37,6 @@ public struct ExportContent: Sendable {
     public init(_ profile: ResolvedProfile, exact: Bool) {
         var payload = profile.payload
         var references: [String] = []
-        var variables: [Variable] = []
         var unsets: [(String, SourceLocation)] = []
         if !exact {
             payload.arguments = profile.arguments.enumerated().map { index, argument in
@@ -51,19 +50,15 @@ public struct ExportContent: Sendable {
             }
         }
         for change in profile.environment {
-            guard let value = change.value else {
-                variables.append(Variable(name: change.name, value: nil))
+            if change.value == nil {
                 unsets.append((change.name, change.origin))
-                continue
-            }
-            if !exact, change.usesInvokingEnvironment, let display = change.display {
-                variables.append(Variable(name: change.name, value: display))
+            } else if !exact, change.usesInvokingEnvironment, let display = change.display {
                 references.append("environment variable `\(change.name)` as `\(display)`")
-            } else {
-                variables.append(Variable(name: change.name, value: value))
             }
         }
-        variables.append(Variable(name: WireFormat.environmentVariable, value: WireFormat.encode(payload)))
+        let variables = profile.environmentChanges(payload: WireFormat.encode(payload), exact: exact).map {
+            Variable(name: $0.name, value: $0.value)
+        }
         self.arguments = payload.launchArguments
         self.environment = variables
         self.references = references

@@ -50,16 +50,9 @@ enum InPlaceEditing {
         bytes.replaceSubrange(range, with: Array(text.utf8))
     }
 
-    /// The 1-based line and column (in characters) of `offset`, as a location in `path` for diagnostics.
+    /// The line and column of `offset` (see ``LineIndex``), as a location in `path` for diagnostics.
     static func location(of offset: Int, in bytes: [UInt8], path: String) -> SourceLocation {
-        let offset = max(0, min(offset, bytes.count))
-        var line = 1
-        var lineStart = 0
-        for position in 0..<offset where bytes[position] == UInt8(ascii: "\n") {
-            line += 1
-            lineStart = position + 1
-        }
-        let column = String(decoding: bytes[lineStart..<offset], as: UTF8.self).count + 1
-        return SourceLocation(file: SourceFile(path: path, bytes: bytes), mark: Mark(line: line, column: column))
+        let position = LineIndex(bytes).position(ofOffset: offset)
+        return SourceLocation(file: SourceFile(path: path, bytes: bytes), mark: Mark(line: position.line, column: position.column))
     }
 }

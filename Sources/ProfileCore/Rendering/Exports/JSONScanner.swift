@@ -36,7 +36,7 @@ struct JSONScanner {
     /// The document's single value.
     static func scan(_ bytes: [UInt8]) throws(Failure) -> Value {
         var scanner = JSONScanner(bytes)
-        if bytes.starts(with: [0xEF, 0xBB, 0xBF]) { scanner.index = 3 }
+        scanner.index = ByteOrderMark.length(in: bytes)
         let value = try scanner.value(depth: 0)
         scanner.skipSpaces()
         if scanner.index < bytes.count {

@@ -53,12 +53,13 @@ struct XMLScanner {
     private mutating func document() throws(Failure) -> Element {
         var stack: [Element] = []
         var root: Element?
+        index = ByteOrderMark.length(in: bytes)
         while index < bytes.count {
             guard bytes[index] == UInt8(ascii: "<") else {
-                if stack.isEmpty, !isSpace(bytes[index]), !(index == 0 && hasPrefix([0xEF, 0xBB, 0xBF])) {
+                if stack.isEmpty, !isSpace(bytes[index]) {
                     throw Failure(message: "text outside the root element", offset: index)
                 }
-                index += hasPrefix([0xEF, 0xBB, 0xBF]) && index == 0 ? 3 : 1
+                index += 1
                 continue
             }
             let start = index

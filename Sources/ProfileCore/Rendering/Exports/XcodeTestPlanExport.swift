@@ -82,29 +82,6 @@ enum XcodeTestPlanExport {
         return lines
     }
 
-    /// A JSON string literal as Foundation's `JSONSerialization` writes it: `"` `\` `/` and control characters
-    /// escaped, everything else as itself.
-    static func quote(_ text: String) -> String {
-        var out = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": out += "\\\""
-            case "\\": out += "\\\\"
-            case "/": out += "\\/"
-            case "\n": out += "\\n"
-            case "\r": out += "\\r"
-            case "\t": out += "\\t"
-            case "\u{08}": out += "\\b"
-            case "\u{0C}": out += "\\f"
-            default:
-                if scalar.value < 0x20 {
-                    let hex = String(scalar.value, radix: 16)
-                    out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex
-                } else {
-                    out.unicodeScalars.append(scalar)
-                }
-            }
-        }
-        return out + "\""
-    }
+    /// A JSON string literal as Foundation's `JSONSerialization` writes it (as Xcode writes test plans).
+    static func quote(_ text: String) -> String { JSONWriter.quote(text, escaping: .foundation) }
 }

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ProfileRuntime
 
 /// An environment as a process sees it: names in their original order, and their values.
 ///
@@ -24,28 +18,13 @@ public struct EnvironmentTable: Sendable, Equatable {
     /// The environment of this process (`environ`).
     public static func current() -> EnvironmentTable {
         var table = EnvironmentTable()
-        #if canImport(Darwin)
-        let start: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
-        #else
-        let start: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
-        #endif
-        guard let start else { return table }
-        var count = 0
-        while start[count] != nil { count += 1 }
-        table.names.reserveCapacity(count)
-        table.values.reserveCapacity(count)
-        for index in 0..<count {
-            // `NAME=value`, split on the first `=` by bytes; an entry without `=` is skipped, a repeated name keeps
-            // its first value (as `getenv` does).
-            let entry = UnsafeRawPointer(start[index]!).assumingMemoryBound(to: UInt8.self)
-            let length = strlen(start[index]!)
-            guard let equals = memchr(entry, Int32(UInt8(ascii: "=")), length) else { continue }
-            let nameLength = UnsafeRawPointer(equals) - UnsafeRawPointer(entry)
-            let name = String(decoding: UnsafeBufferPointer(start: entry, count: nameLength), as: UTF8.self)
-            guard table.values[name] == nil else { continue }
+        // A repeated name keeps its first value (as `getenv` does).
+        ProcessEnvironment.forEachEntry { name, value in
+            let name = String(decoding: name, as: UTF8.self)
+            guard table.values[name] == nil else { return true }
             table.names.append(name)
-            table.values[name] = String(
-                decoding: UnsafeBufferPointer(start: entry + nameLength + 1, count: length - nameLength - 1), as: UTF8.self)
+            table.values[name] = String(decoding: value, as: UTF8.self)
+            return true
         }
         return table
     }
