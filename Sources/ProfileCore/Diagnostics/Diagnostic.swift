@@ -60,18 +60,6 @@ public struct Diagnostic: Sendable, Error {
     }
 }
 
-/// Several diagnostics thrown at once: all problems of a run, not only the first.
-public struct DiagnosticList: Error, Sendable {
-    /// The diagnostics, in the order they should be shown.
-    public var diagnostics: [Diagnostic]
-
-    /// Wraps diagnostics.
-    public init(_ diagnostics: [Diagnostic]) { self.diagnostics = diagnostics }
-
-    /// Whether any of them is an error (warnings alone do not stop a launch).
-    public var hasErrors: Bool { diagnostics.contains { $0.severity == .error } }
-}
-
 extension Array where Element == Diagnostic {
     /// Whether any element is an error.
     public var hasErrors: Bool { contains { $0.severity == .error } }

@@ -54,19 +54,16 @@ public final class ProfileRepository {
         }
     }
 
-    /// Reads and parses a file into a YAML document, or records why it could not.
-    public static func parse(path: String) -> Result<YAMLDocument, Diagnostic> {
+    /// Reads and parses a file into a YAML document, or throws why it could not. (Typed throws, not a `Result`:
+    /// `Result`'s generic metadata costs more than a launch's parse.)
+    public static func parse(path: String) throws(Diagnostic) -> YAMLDocument {
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.read(path)
         } catch {
-            return .failure(.error(error.description))
+            throw .error(error.description)
         }
-        do {
-            return .success(try YAMLParser.parse(SourceFile(path: path, bytes: bytes)))
-        } catch {
-            return .failure(error)
-        }
+        return try YAMLParser.parse(SourceFile(path: path, bytes: bytes))
     }
 
     /// The value keys the catalog marks secret (as ``Catalog/value(_:)`` finds them: the first declaration counts).
@@ -94,13 +91,12 @@ public final class ProfileRepository {
         if let loadedCatalog { return loadedCatalog }
         var catalog: Catalog?
         if let path = directory.catalogPath {
-            switch Self.parse(path: path) {
-            case .failure(let diagnostic):
-                add(diagnostic)
-            case .success(let document):
-                let (decoded, problems) = CatalogDecoder.decode(document)
+            do {
+                let (decoded, problems) = CatalogDecoder.decode(try Self.parse(path: path))
                 add(problems)
                 catalog = decoded
+            } catch {
+                add(error)
             }
         }
         loadedCatalog = .some(catalog)
@@ -178,16 +174,9 @@ public final class ProfileRepository {
 
 
     private static func loadFile(path: String, name: String, isOverlay: Bool) -> Loaded {
-        // What `parse(path:)` does, without a `Result` (whose generic metadata costs more than a launch's parse).
-        let bytes: [UInt8]
-        do {
-            bytes = try FileSystem.read(path)
-        } catch {
-            return .failure(.error(error.description))
-        }
         let document: YAMLDocument
         do {
-            document = try YAMLParser.parse(SourceFile(path: path, bytes: bytes))
+            document = try parse(path: path)
         } catch {
             return .failure(error)
         }

@@ -31,7 +31,7 @@ public struct ProfileSummary: Sendable, Equatable {
     public static func read(name: String, path: String) -> ProfileSummary? {
         guard let bytes = try? FileSystem.read(path) else { return nil }
         if let summary = scan(name: name, bytes: bytes) { return summary }
-        guard case .success(let document) = ProfileRepository.parse(path: path) else { return nil }
+        guard let document = try? ProfileRepository.parse(path: path) else { return nil }
         let (definition, _) = ProfileDecoder.decode(document, name: name, isOverlay: false)
         return ProfileSummary(name: name, description: definition.description?.value, isAbstract: definition.isAbstract)
     }

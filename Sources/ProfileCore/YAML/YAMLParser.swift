@@ -405,69 +405,34 @@ public final class YAMLParser {
         return result
     }
 
+    /// Reports every key a mapping repeats (YAML forbids it), with the place it was first set: one pass, the keys'
+    /// indices in an open-addressing table on the stack (equal keys are equal `String`s, so canonically equivalent
+    /// spellings of one name are one key). Keys that are not scalars are never duplicates.
     private func checkDuplicates(_ pairs: [YAMLPair]) {
-        guard pairs.count > 1 else { return }
-        if pairs.count <= 64, checkDuplicatesByFingerprint(pairs) { return }
-        if pairs.count <= 12 {
-            for i in 1..<pairs.count {
-                guard let key = pairs[i].key.scalar?.text else { continue }
-                for j in 0..<i where pairs[j].key.scalar?.text == key {
-                    reportDuplicate(key, pairs[i].key, first: pairs[j].key)
-                    break
-                }
-            }
-            return
-        }
-        var seen: [String: Int] = [:]
-        seen.reserveCapacity(pairs.count)
-        for (index, pair) in pairs.enumerated() {
-            guard let key = pair.key.scalar?.text else { continue }
-            if let first = seen[key] {
-                reportDuplicate(key, pair.key, first: pairs[first].key)
-            } else {
-                seen[key] = index
-            }
-        }
-    }
-
-    /// The same check for mappings whose scalar keys are all ASCII (where equal text is equal bytes): keys are
-    /// compared by a hash of their bytes first, in a buffer on the stack. False when a key is not ASCII.
-    private func checkDuplicatesByFingerprint(_ pairs: [YAMLPair]) -> Bool {
         let count = pairs.count
-        return withUnsafeTemporaryAllocation(of: UInt64.self, capacity: count) { prints in
+        guard count > 1 else { return }
+        var capacity = 4
+        while capacity < count * 2 { capacity <<= 1 }
+        withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { slots in
+            slots.initialize(repeating: -1)
+            let mask = capacity - 1
             for index in 0..<count {
-                guard case .scalar(let scalar) = pairs[index].key.content else {
-                    prints[index] = 0  // not a scalar: never a duplicate
-                    continue
-                }
-                guard let print = scalar.text.utf8.withContiguousStorageIfAvailable(Self.fingerprint), print != 0 else {
-                    return false
-                }
-                prints[index] = print
-            }
-            for index in 1..<count where prints[index] != 0 {
-                let print = prints[index]
-                for earlier in 0..<index where prints[earlier] == print {
-                    let key = pairs[index].key.scalar!.text
-                    if pairs[earlier].key.scalar!.text == key {
+                guard case .scalar(let scalar) = pairs[index].key.content else { continue }
+                let key = scalar.text
+                var slot = key.hashValue & mask
+                var isRepeat = false
+                while slots[slot] >= 0 {
+                    let earlier = slots[slot]
+                    if case .scalar(let first) = pairs[earlier].key.content, first.text == key {
                         reportDuplicate(key, pairs[index].key, first: pairs[earlier].key)
+                        isRepeat = true
                         break
                     }
+                    slot = (slot + 1) & mask
                 }
+                if !isRepeat { slots[slot] = index }
             }
-            return true
         }
-    }
-
-    /// FNV-1a of ASCII bytes, never 0; 0 when a byte is not ASCII.
-    private static func fingerprint(_ bytes: UnsafeBufferPointer<UInt8>) -> UInt64 {
-        var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-        var high: UInt8 = 0
-        for byte in bytes {
-            high |= byte
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        return high >= 0x80 ? 0 : hash | 1
     }
 
     private func reportDuplicate(_ key: String, _ node: YAMLNode, first: YAMLNode) {
