@@ -48,6 +48,21 @@ package enum ProcessEnvironment: Sendable {
         }
     }
 
+    /// The number of entries in this process's environment (`environ`), to reserve room before ``forEachEntry(_:)``.
+    package static var entryCount: Int {
+        var count = 0
+        #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
+        #if canImport(Darwin)
+        let table: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
+        #else
+        let table: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
+        #endif
+        guard let pointers = table else { return 0 }
+        while pointers[count] != nil { count += 1 }
+        #endif
+        return count
+    }
+
     /// Calls `body` with each `NAME=value` entry of this process's environment (`environ`), in order, split at its
     /// first `=` (an entry without one is skipped), until `body` returns false. Each entry is measured before it is
     /// compared, so no read goes past its terminating NUL.

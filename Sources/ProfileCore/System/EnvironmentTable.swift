@@ -18,6 +18,9 @@ public struct EnvironmentTable: Sendable, Equatable {
     /// The environment of this process (`environ`).
     public static func current() -> EnvironmentTable {
         var table = EnvironmentTable()
+        let count = ProcessEnvironment.entryCount
+        table.names.reserveCapacity(count)
+        table.values.reserveCapacity(count)
         // A repeated name keeps its first value (as `getenv` does).
         ProcessEnvironment.forEachEntry { name, value in
             let name = String(decoding: name, as: UTF8.self)

@@ -14,6 +14,9 @@ public struct YAMLNode: Sendable {
     public var content: Content
     /// Where the node starts (1-based).
     public var mark: Mark
+    /// ``displayLength`` when the parser knew it from libyaml's marks; 0 when it must be counted from the text.
+    /// (Kept in the padding after `mark`: the node is no larger for it.)
+    var storedDisplayLength: Int32 = 0
     /// The explicit tag (`!!str`, `!custom`), or nil when there is none.
     public var tag: String?
     /// How many nodes this subtree holds, counted once per alias expansion: bounds alias bombs.
@@ -82,9 +85,11 @@ public struct YAMLNode: Sendable {
         }
     }
 
-    /// How many Unicode scalars (the unit of ``Mark/column``) the caret should underline for this node: its text up
-    /// to the first line break when it is a plain scalar, else 1.
+    /// How many Unicode scalars (the unit of ``Mark/column``) the caret should underline for this node: a plain
+    /// scalar's text to the end of its line, else 1. The parser records it from libyaml's marks; otherwise the text is
+    /// counted (a node built by hand, or a scalar with a tag or anchor in front).
     public var displayLength: Int {
+        if storedDisplayLength > 0 { return Int(storedDisplayLength) }
         guard case .scalar(let scalar) = content, scalar.style == .plain else { return 1 }
         var count = 0
         for byte in scalar.text.utf8 {

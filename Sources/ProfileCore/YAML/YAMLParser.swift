@@ -264,13 +264,18 @@ public final class YAMLParser {
             }
             let tag = data.tag.map { String(cString: $0) }
             let anchor = data.anchor.map { String(cString: $0) }
+            // A plain scalar's caret length from libyaml's own marks, free here (no pass over the text); with a tag
+            // or an anchor in front, the mark is theirs, so the text is counted instead.
+            let end = Self.mark(event.end_mark)
+            let displayLength: Int32? =
+                style != .plain ? 1
+                : tag != nil || anchor != nil ? nil
+                : end.line == mark.line ? max(1, end.column - mark.column) : Int32.max
             yaml_event_delete(&event)
-            if let anchor {
-                let node = YAMLNode(.scalar(YAMLScalar(text, style: style)), mark: mark, tag: tag, weight: 1)
-                anchors[anchor] = .node(node)
-                return node
-            }
-            return YAMLNode(.scalar(YAMLScalar(text, style: style)), mark: mark, tag: tag, weight: 1)
+            var node = YAMLNode(.scalar(YAMLScalar(text, style: style)), mark: mark, tag: tag, weight: 1)
+            if let displayLength { node.storedDisplayLength = displayLength }
+            if let anchor { anchors[anchor] = .node(node) }
+            return node
         case YAML_ALIAS_EVENT:
             let name = String(cString: event.data.alias.anchor)
             yaml_event_delete(&event)
@@ -407,7 +412,8 @@ public final class YAMLParser {
 
     /// Reports every key a mapping repeats (YAML forbids it), with the place it was first set: one pass, the keys'
     /// indices in an open-addressing table on the stack (equal keys are equal `String`s, so canonically equivalent
-    /// spellings of one name are one key). Keys that are not scalars are never duplicates.
+    /// spellings of one name are one key). Keys that are not scalars are never duplicates. The one strategy for every
+    /// size: it replaced three (pairwise, fingerprints, a dictionary).
     private func checkDuplicates(_ pairs: [YAMLPair]) {
         let count = pairs.count
         guard count > 1 else { return }
@@ -419,7 +425,7 @@ public final class YAMLParser {
             for index in 0..<count {
                 guard case .scalar(let scalar) = pairs[index].key.content else { continue }
                 let key = scalar.text
-                var slot = key.hashValue & mask
+                var slot = Self.keyHash(key) & mask
                 var isRepeat = false
                 while slots[slot] >= 0 {
                     let earlier = slots[slot]
@@ -433,6 +439,22 @@ public final class YAMLParser {
                 if !isRepeat { slots[slot] = index }
             }
         }
+    }
+
+    /// A hash of a key for ``checkDuplicates(_:)``: FNV-1a of its bytes when it is ASCII (where equal text is equal
+    /// bytes, and which costs a fraction of `Hasher`), else `String`'s own hash (equal under canonical equivalence).
+    private static func keyHash(_ key: String) -> Int {
+        let ascii = key.utf8.withContiguousStorageIfAvailable { bytes -> UInt64? in
+            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
+            var high: UInt8 = 0
+            for byte in bytes {
+                high |= byte
+                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            }
+            return high >= 0x80 ? nil : hash
+        }
+        if case .some(.some(let hash)) = ascii { return Int(truncatingIfNeeded: hash ^ (hash >> 29)) }
+        return key.hashValue
     }
 
     private func reportDuplicate(_ key: String, _ node: YAMLNode, first: YAMLNode) {
