@@ -53,6 +53,13 @@ import Testing
             ])
     }
 
+    @Test func argumentsGoBeforeTheCommandsOwnSeparator() throws {
+        let project = try project(["profiles/uitest.yml": "arguments: [-UITests]\n"])
+        let result = try project.profile(["run", "uitest", "--", project.path("bin/show"), "-v", "--", "file.txt"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(received(result, env: []) == ["arg:-v", "arg:-UITests", "arg:--", "arg:file.txt"])
+    }
+
     @Test func execKeepsThePidAndTheChildsExitStatus() throws {
         let project = try project(["profiles/p.yml": "env: {A: '1'}\n"])
         let result = try project.profile(["run", "p", "--", "sh", "-c", "echo $$; exit 7"])

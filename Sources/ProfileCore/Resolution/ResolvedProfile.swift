@@ -136,8 +136,17 @@ public struct ResolvedProfile: Sendable {
         return writer.finish()
     }
 
-    /// The argv of the child: the command as typed, then the profile's arguments.
+    /// The argv of the child: the command as typed with the profile's arguments inserted before the command's own
+    /// first `--` (where every argument parser stops reading options), or after the command's arguments when it has
+    /// none. `cmd -- file.txt` becomes `cmd -UITests -- file.txt`, never `cmd -- file.txt -UITests`.
     public func argv(command: [String]) -> [String] {
-        command + arguments.map(\.value)
+        guard !arguments.isEmpty else { return command }
+        var argv: [String] = []
+        argv.reserveCapacity(command.count + arguments.count)
+        let separator = command.dropFirst().firstIndex(of: "--") ?? command.endIndex
+        argv.append(contentsOf: command[..<separator])
+        for argument in arguments { argv.append(argument.value) }
+        argv.append(contentsOf: command[separator...])
+        return argv
     }
 }

@@ -284,6 +284,21 @@ import Testing
         #expect(resolved != nil)
     }
 
+    // Rule 14: the profile's arguments go before the command's own first `--`, else after its arguments.
+    @Test func argumentsGoBeforeTheCommandsOwnSeparator() throws {
+        let profiles = try TemporaryProfiles(["app.yml": "arguments: [-UITests, [-pageSize, '5']]\n"])
+        let (resolved, _) = try profiles.resolve(["app"])
+        let profile = try #require(resolved)
+        #expect(profile.argv(command: ["cmd", "-v"]) == ["cmd", "-v", "-UITests", "-pageSize", "5"])
+        #expect(
+            profile.argv(command: ["cmd", "-v", "--", "file.txt", "--"])
+                == ["cmd", "-v", "-UITests", "-pageSize", "5", "--", "file.txt", "--"])
+        #expect(profile.argv(command: ["cmd", "--"]) == ["cmd", "-UITests", "-pageSize", "5", "--"])
+        #expect(profile.argv(command: ["--", "x"]) == ["--", "x", "-UITests", "-pageSize", "5"])
+        let (plain, _) = try TemporaryProfiles(["p.yml": "flags: [a]\n"]).resolve(["p"])
+        #expect(plain?.argv(command: ["cmd", "--", "f"]) == ["cmd", "--", "f"])
+    }
+
     @Test func payloadIsWrittenForTheChild() throws {
         let profiles = try TemporaryProfiles([
             "app.yml": "flags: [fast]\nmocks: {net: stub}\nvalues: {n: 5}\narguments: [-x]\nenv: {A: '1'}\n"
