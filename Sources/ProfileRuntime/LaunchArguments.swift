@@ -9,19 +9,19 @@
 ///   option is a bare flag (present, without a value). Pass a value that starts with `-` as `--key=-value`.
 /// - Tokens that are neither options nor values of one are positional arguments and are ignored.
 /// - Keys are canonicalised with ``ProfileKey``; when a key is given more than once the last occurrence wins.
-enum LaunchArguments {
+package enum LaunchArguments {
     /// One option found in argv.
-    struct Option: Equatable {
+    package struct Option: Equatable {
         /// The canonical key.
-        var key: String
+        package var key: String
         /// The value, or `nil` for a bare flag.
-        var text: String?
+        package var text: String?
         /// The index of the option token in argv, to name it in messages.
-        var token: Int
+        package var token: Int
     }
 
     /// Calls `body` with each option of `arguments`, in order.
-    static func parse(_ arguments: [String], _ body: (Option) -> Void) {
+    package static func parse(_ arguments: [String], _ body: (Option) -> Void) {
         var index = 1
         let count = arguments.count
         while index < count {

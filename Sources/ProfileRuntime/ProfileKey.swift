@@ -5,14 +5,14 @@
 /// letter; the words are lowercased and joined with `-` (`http-server-timeout`). Runs of capitals stay one word
 /// (`HTTPServer` is `httpserver`; write `httpServer` to get two words), as in apple/swift-configuration. Case
 /// folding and word boundaries are ASCII-only; other bytes are kept as they are.
-enum ProfileKey {
+package enum ProfileKey {
     /// The canonical form of `key`: its words, lowercased, joined with `-`.
-    static func canonical(_ key: String) -> String {
+    package static func canonical(_ key: String) -> String {
         canonical(key.utf8)
     }
 
     /// The canonical form of a key given as UTF-8 (a whole string or a slice of an argument).
-    static func canonical<Bytes: Collection<UInt8>>(_ key: Bytes) -> String {
+    package static func canonical<Bytes: Collection<UInt8>>(_ key: Bytes) -> String {
         let capacity = key.count * 2
         guard capacity > 0 else { return "" }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: capacity) { buffer in

@@ -53,4 +53,27 @@ import Testing
                 """)
         #expect(try project.profile(["lint", "--strict"]).status == 1)
     }
+
+    @Test func argumentsThatShadowATypedEntryAreFlagged() throws {
+        let project = try Project([
+            "profiles/_catalog.yml": "flags:\n  UITests: Run as UI tests\nvalues:\n  pageSize: {type: int}\n",
+            "profiles/uitest.yml": "arguments: [-UITests, [--page-size, '3'], -verbose]\nflags: {UITests: true}\n",
+        ])
+        let result = try project.profile(["lint"])
+        #expect(result.status == 0)
+        #expect(
+            result.stderr == """
+                profiles/uitest.yml:1:13: warning: argument `-UITests` sets `UITests`, which is also a flag: the app reads launch arguments before the typed layer, so the flag (and its command-line overrides) cannot change what it reads; keep one of the two
+                arguments: [-UITests, [--page-size, '3'], -verbose]
+                            ^~~~~~~~
+                profiles/uitest.yml:1:24: warning: argument `--page-size` sets `pageSize`, which is also a value: the app reads launch arguments before the typed layer, so the value (and its command-line overrides) cannot change what it reads; keep one of the two
+                arguments: [-UITests, [--page-size, '3'], -verbose]
+                                       ^~~~~~~~~~~
+                2 warnings generated.
+
+                """)
+        let show = try project.profile(["show", "uitest", "--disable", "UITests"])
+        #expect(show.stdout.contains("-UITests     profiles/uitest.yml:1  (overrides flag `UITests`: the app reads the argument first)"))
+        #expect(show.stdout.contains("UITests off"))
+    }
 }

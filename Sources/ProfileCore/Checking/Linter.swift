@@ -21,6 +21,10 @@ public struct Linter {
         // fail in its argument operations checked at once on every processor, the others one by one.
         let linked = names.map { resolver.link($0) }
         let hasCatalog = repository.catalog != nil
+        let catalog = repository.catalog
+        let catalogKeys = ArgumentShadowing.typedKeys(
+            flags: catalog?.flags.map(\.key.value) ?? [], mocks: catalog?.mocks.map(\.key.value) ?? [],
+            values: catalog?.values.map(\.key.value) ?? [])
         let results = UnsafeMutableBufferPointer<[Diagnostic]??>.allocate(capacity: names.count)
         results.initialize(repeating: nil)
         defer {
@@ -39,12 +43,42 @@ public struct Linter {
                                environment: environment)
             }
             let prepared = linked[index]
+            if let definition = prepared?.definition ?? repository.definition(name) {
+                checkShadowing(definition, catalogKeys: catalogKeys)
+            }
             if let prepared, prepared.injectsCode { checkInjection(prepared.definition) }
             if let overlay = prepared?.overlay ?? repository.preparedOverlay(name), overlay.injectsCode {
                 checkInjection(overlay.definition)
             }
         }
         return Self.unique(repository.diagnostics).sortedByLocation()
+    }
+
+    /// Warns when an argument a profile adds sets a key that is also a flag, mock point or value (declared in the
+    /// catalog or set by the same file): the app reads the argument first, so the typed entry and its command-line
+    /// overrides cannot change what the app reads.
+    private func checkShadowing(_ definition: ProfileDefinition, catalogKeys: [String: (kind: String, key: String)]) {
+        var added: [Located<String>] = []
+        for operation in definition.arguments {
+            switch operation {
+            case .append(let group), .replace(_, let group): added.append(contentsOf: group)
+            case .drop: break
+            }
+        }
+        guard added.contains(where: { $0.value.utf8.first == UInt8(ascii: "-") }) else { return }
+        var typed = catalogKeys
+        let own = ArgumentShadowing.typedKeys(
+            flags: definition.flags.map(\.key.value), mocks: definition.mocks.map(\.key.value),
+            values: definition.values.map(\.key.value))
+        for (key, entry) in own where typed[key] == nil { typed[key] = entry }
+        for shadow in ArgumentShadowing.shadows(arguments: added, typed: typed) {
+            repository.report(
+                .warning(
+                    "argument `\(shadow.argument.value)` sets `\(shadow.key)`, which is also a \(shadow.kind): the app "
+                        + "reads launch arguments before the typed layer, so the \(shadow.kind) (and its command-line "
+                        + "overrides) cannot change what it reads; keep one of the two",
+                    at: shadow.argument.location, length: shadow.argument.length))
+        }
     }
 
     /// Warns when a shared profile sets a variable that injects code into every child launched with it.

@@ -25,8 +25,13 @@ public struct ShowRenderer: Sendable {
         }
         section("arguments (appended to the command)")
         if profile.arguments.isEmpty { out += "  (none)\n" }
-        for argument in profile.arguments {
-            rows.append((ShellQuoting.quote(reveal ? argument.value : argument.display), argument.origin.shortDescription))
+        let shadows = ArgumentShadowing.shadows(in: profile)
+        for (index, argument) in profile.arguments.enumerated() {
+            var origin = argument.origin.shortDescription
+            if let shadow = shadows.first(where: { $0.argument == index }) {
+                origin += "  (overrides \(shadow.kind) `\(shadow.key)`: the app reads the argument first)"
+            }
+            rows.append((ShellQuoting.quote(reveal ? argument.value : argument.display), origin))
         }
         section("environment")
         if profile.environment.isEmpty { out += "  (no changes)\n" }
@@ -78,8 +83,17 @@ public struct ShowRenderer: Sendable {
             ("chain", .array(profile.chain.map { .string($0) })),
             ("description", profile.description.map { .string($0) } ?? .null),
         ]
+        let shadows = ArgumentShadowing.shadows(in: profile)
         root.append(
-            ("arguments", .array(profile.arguments.map { .object([("value", .string(reveal ? $0.value : $0.display)), ("origin", origin($0.origin))]) })))
+            ("arguments", .array(profile.arguments.enumerated().map { index, argument in
+                var fields: [(String, V)] = [
+                    ("value", .string(reveal ? argument.value : argument.display)), ("origin", origin(argument.origin)),
+                ]
+                if let shadow = shadows.first(where: { $0.argument == index }) {
+                    fields.append(("overrides", .object([("kind", .string(shadow.kind)), ("key", .string(shadow.key))])))
+                }
+                return .object(fields)
+            })))
         root.append(
             ("environment", .array(profile.environment.map { change in
                 var fields: [(String, V)] = [("name", .string(change.name))]

@@ -1,0 +1,72 @@
+import ProfileRuntime
+
+/// Arguments that set a key the typed layer also sets: `-UITests` beside a flag `UITests`.
+///
+/// The runtime library reads launch arguments before the payload (argv beats the payload), so such an argument
+/// decides what the app reads whatever the flag, mock or value says: `--disable UITests` shows the flag off while the
+/// app reads it on. Keys are compared the way the runtime compares them (``ProfileKey``: `page-size`, `pageSize` and
+/// `PAGE_SIZE` are one key), and arguments are read the way it reads them (``LaunchArguments``).
+public enum ArgumentShadowing {
+    /// One argument option whose key a typed entry also has.
+    public struct Shadow: Sendable, Equatable {
+        /// The index of the option's token among the arguments.
+        public var argument: Int
+        /// `flag`, `mock point` or `value`.
+        public var kind: String
+        /// The typed entry's key as written.
+        public var key: String
+
+        /// Creates a shadow.
+        public init(argument: Int, kind: String, key: String) {
+            self.argument = argument
+            self.kind = kind
+            self.key = key
+        }
+    }
+
+    /// The options among `arguments` whose key is one of `flags`, `mocks` or `values` (keys as written), in order.
+    public static func shadows(
+        arguments: [String], flags: [String], mocks: [String], values: [String]
+    ) -> [Shadow] {
+        guard !arguments.isEmpty, !(flags.isEmpty && mocks.isEmpty && values.isEmpty) else { return [] }
+        let typed = typedKeys(flags: flags, mocks: mocks, values: values)
+        var result: [Shadow] = []
+        // The runtime skips argv[0]; the arguments here follow a program path.
+        LaunchArguments.parse([""] + arguments) { option in
+            if let entry = typed[option.key] {
+                result.append(Shadow(argument: option.token - 1, kind: entry.kind, key: entry.key))
+            }
+        }
+        return result
+    }
+
+    /// The options among `arguments` (each a located token, in argv order) whose key is in `typed` (canonical key →
+    /// what it is and the key as written), for `lint`: `typed` is built once per run.
+    public static func shadows(
+        arguments: [Located<String>], typed: [String: (kind: String, key: String)]
+    ) -> [(argument: Located<String>, kind: String, key: String)] {
+        guard !arguments.isEmpty, !typed.isEmpty else { return [] }
+        var result: [(argument: Located<String>, kind: String, key: String)] = []
+        LaunchArguments.parse([""] + arguments.map(\.value)) { option in
+            if let entry = typed[option.key] { result.append((arguments[option.token - 1], entry.kind, entry.key)) }
+        }
+        return result
+    }
+
+    /// Canonical key → what it is and the key as written, for ``shadows(arguments:typed:)``; flags win over mock
+    /// points over values when one key is several.
+    public static func typedKeys(flags: [String], mocks: [String], values: [String]) -> [String: (kind: String, key: String)] {
+        var typed: [String: (kind: String, key: String)] = [:]
+        for key in values { typed[ProfileKey.canonical(key)] = ("value", key) }
+        for key in mocks { typed[ProfileKey.canonical(key)] = ("mock point", key) }
+        for key in flags { typed[ProfileKey.canonical(key)] = ("flag", key) }
+        return typed
+    }
+
+    /// The shadows among a resolved profile's arguments.
+    public static func shadows(in profile: ResolvedProfile) -> [Shadow] {
+        shadows(
+            arguments: profile.arguments.map(\.value), flags: profile.flags.map(\.key), mocks: profile.mocks.map(\.key),
+            values: profile.values.map(\.key))
+    }
+}
