@@ -68,8 +68,7 @@ package enum Subprocess {
         let argv = (command + arguments).map { strdup($0) } + [nil]
         let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
-            argv.forEach { free($0) }
-            envp.forEach { free($0) }
+            for pointer in argv + envp { free(pointer) }
         }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, command[0], &actions, &attributes, argv, envp)

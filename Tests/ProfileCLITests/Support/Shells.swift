@@ -1,9 +1,10 @@
+import Foundation
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
 
 /// The programs the completion tests drive in real sessions. A test that needs a missing one is skipped, with the
 /// reason in `swift test`'s output. With `PROFILE_REQUIRE_SHELLS=1` (`.ci/run` sets it) the test
@@ -57,7 +58,8 @@ final class TmuxServer {
     @discardableResult
     func run(_ arguments: [String], in directory: String? = nil) throws -> CLI.Result {
         let tmux = Tools.path("tmux") ?? "tmux"
-        return try CLI.run(tmux, ["-S", socket, "-f", "/dev/null"] + arguments, in: directory, environment: environment)
+        return try CLI.run(
+            tmux, ["-S", socket, "-f", "/dev/null"] + arguments, in: directory, environment: environment)
     }
 
     /// Starts the server with one detached session running `command` in `directory`.
