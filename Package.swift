@@ -36,9 +36,14 @@ let package = Package(
         .executableTarget(name: "countries", dependencies: ["ProfileRuntime"]),
         // Micro-benchmark of the runtime's first read, driven by Benchmarks/run.sh.
         .executableTarget(name: "runtime-bench", dependencies: ["ProfileRuntime"], path: "Benchmarks/RuntimeBench"),
-        .testTarget(name: "ProfileRuntimeTests", dependencies: ["ProfileRuntime"]),
-        .testTarget(name: "ProfileCoreTests", dependencies: ["ProfileCore"], exclude: ["Fixtures"]),
+        // What every test target shares: temporary directories, running processes, the seeded generator, paths.
+        // Test-only (it uses Foundation); no product exposes it.
+        .target(name: "TestSupport", path: "Tests/TestSupport"),
+        .testTarget(name: "ProfileRuntimeTests", dependencies: ["ProfileRuntime", "TestSupport"]),
+        .testTarget(name: "ProfileCoreTests", dependencies: ["ProfileCore", "TestSupport"], exclude: ["Fixtures"]),
         // End-to-end: runs the built `profile` (and `countries`) binaries against real files and real children.
-        .testTarget(name: "ProfileCLITests", dependencies: ["profile", "countries", "ProfileCore"], exclude: ["Fixtures"]),
+        .testTarget(
+            name: "ProfileCLITests", dependencies: ["profile", "countries", "ProfileCore", "TestSupport"],
+            exclude: ["Fixtures"]),
     ]
 )

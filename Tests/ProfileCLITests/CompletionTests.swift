@@ -50,24 +50,6 @@ import Testing
         return project
     }
 
-    static func shellPath(_ name: String) -> String? {
-        for directory in ["/usr/bin", "/bin", "/usr/local/bin", "/opt/homebrew/bin"] {
-            let path = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
-    }
-
-    /// Real shells are required in CI (`.ci/run` installs them); elsewhere a missing shell skips its test.
-    static func require(_ tools: String...) -> Bool {
-        let missing = tools.filter { shellPath($0) == nil }
-        if missing.isEmpty { return true }
-        if ProcessInfo.processInfo.environment["PROFILE_REQUIRE_SHELLS"] == "1" {
-            Issue.record("missing \(missing.joined(separator: ", ")): install them to test completions")
-        }
-        return false
-    }
-
     var path: String { CLI.productsDirectory.path + ":/usr/local/bin:/usr/bin:/bin" }
 
     @Test func queriesHideAbstractProfilesAndKnowTheCatalog() throws {
@@ -82,51 +64,108 @@ import Testing
         #expect(try CLI.profile(["__complete", "profiles"], in: "/").stdout == "")
     }
 
-    @Test func fish() throws {
-        guard Self.require("fish") else { return }
+    // The tests in real shells. Each declares the tools it needs (see `Tools`): a missing one skips it with the
+    // reason shown by `swift test`, except under PROFILE_REQUIRE_SHELLS=1, where the next test fails.
+
+    @Test(.enabled(if: Tools.required, "PROFILE_REQUIRE_SHELLS is not 1: a missing tool skips the tests that need it"))
+    func requiredToolsAreInstalled() {
+        let missing = Tools.missing(Tools.all)
+        #expect(
+            missing.isEmpty,
+            "PROFILE_REQUIRE_SHELLS=1 and \(missing.joined(separator: ", ")) missing: install them to test completions")
+    }
+
+    @Test(.enabled(if: Tools.available("fish"), "needs fish"))
+    func fishCompletesNamesAndVariants() throws {
         let project = try Self.repository()
-        let script = CLI.repositoryRoot.appendingPathComponent("completions/profile.fish").path
-        func complete(_ line: String) throws -> [String] {
-            let result = try CLI.run(
-                Self.shellPath("fish")!, ["-c", "source \(script); complete -C '\(line)'"],
-                in: project.path("sub/dir"), environment: ["PATH": path, "HOME": project.root])
-            return result.stdout.split(separator: "\n").map(String.init)
-        }
-        #expect(try complete("profile run u") == ["uitest\tUI tests", "unit\tUnit tests"])
-        #expect(try complete("profile run uitest --mock network=") == ["network=live\tReal", "network=offline\tNone", "network=stub\tCanned"])
-        let git = try complete("profile run uitest -- git ch")
+        #expect(try fish("profile run u", in: project) == ["uitest\tUI tests", "unit\tUnit tests"])
+        #expect(try fish("profile run uitest --mock network=", in: project) == ["network=live\tReal", "network=offline\tNone", "network=stub\tCanned"])
+    }
+
+    @Test(.enabled(if: Tools.available("fish", "git"), "needs fish and git"))
+    func fishCompletesTheWrappedCommand() throws {
+        let project = try Self.repository()
+        let git = try fish("profile run uitest -- git ch", in: project)
         #expect(git.contains { $0.hasPrefix("checkout") } && git.contains { $0.hasPrefix("cherry-pick") }, "\(git)")
     }
 
-    /// Types `line` and TAB (twice for zsh, so it lists) in a real interactive shell inside tmux, and returns the
-    /// screen once `expected` shows (or after a timeout).
-    func tmux(shell: String, rc: String, line: String, tabs: Int, expected: [String], project: Project) throws -> String {
+    @Test(.enabled(if: Tools.available("bash", "tmux"), "needs bash and tmux"))
+    func bashCompletesNamesAndVariants() throws {
+        try completesNamesAndVariants(shell: "bash")
+    }
+
+    /// bash completes another command's arguments through bash-completion (git's completion is one of its files).
+    @Test(
+        .enabled(
+            if: Tools.available("bash", "tmux", "git", "bash-completion"),
+            "needs bash, tmux, git and bash-completion (/usr/share/bash-completion/bash_completion)"))
+    func bashCompletesTheWrappedCommand() throws {
+        try completesTheWrappedCommand(shell: "bash")
+    }
+
+    @Test(.enabled(if: Tools.available("zsh", "tmux"), "needs zsh and tmux"))
+    func zshCompletesNamesAndVariants() throws {
+        try completesNamesAndVariants(shell: "zsh")
+    }
+
+    @Test(.enabled(if: Tools.available("zsh", "tmux", "git"), "needs zsh, tmux and git"))
+    func zshCompletesTheWrappedCommand() throws {
+        try completesTheWrappedCommand(shell: "zsh")
+    }
+
+    /// What fish's `complete -C` offers for `line`, in the project's `sub/dir`.
+    func fish(_ line: String, in project: Project) throws -> [String] {
+        let script = CLI.repositoryRoot.appendingPathComponent("completions/profile.fish").path
+        let result = try CLI.run(
+            Tools.path("fish") ?? "fish", ["-c", "source \(script); complete -C '\(line)'"],
+            in: project.path("sub/dir"), environment: ["PATH": path, "HOME": project.root])
+        return result.stdout.split(separator: "\n").map(String.init)
+    }
+
+    func completesNamesAndVariants(shell: String) throws {
+        let project = try Self.repository()
+        let names = try tmux(shell: shell, line: "profile run u", expected: ["uitest", "unit"], project: project)
+        #expect(names.contains("uitest") && names.contains("unit"), "\(names)")
+        #expect(!names.contains("base"))
+        let variants = try tmux(
+            shell: shell, line: "profile run uitest --mock network=", expected: ["live", "stub", "offline"],
+            project: project)
+        #expect(["live", "stub", "offline"].allSatisfy(variants.contains), "\(variants)")
+    }
+
+    func completesTheWrappedCommand(shell: String) throws {
+        let project = try Self.repository()
+        let git = try tmux(
+            shell: shell, line: "profile run uitest -- git ch", expected: ["checkout", "cherry-pick"], project: project)
+        #expect(git.contains("checkout") && git.contains("cherry-pick"), "\(git)")
+    }
+
+    /// Types `line` and TAB (twice for zsh, so it lists) in a real interactive shell inside a tmux server of its own,
+    /// and returns the screen once `expected` shows (or after a timeout). The server is gone when this returns.
+    func tmux(shell: String, line: String, expected: [String], project: Project) throws -> String {
         let session = "profile-test"
-        let tmuxPath = Self.shellPath("tmux")!
+        let tabs = shell == "bash" ? 1 : 2
         let env = ["PATH": path, "HOME": project.root, "TERM": "xterm", "ZDOTDIR": project.root, "LANG": "C.UTF-8"]
-        // A server of its own (-L), started with this environment, so no running tmux server interferes.
-        let socket = "profile-test-\(UUID().uuidString.prefix(8))"
-        func tmux(_ arguments: [String], in directory: String? = nil, environment: [String: String]) throws -> CLI.Result {
-            try CLI.run(tmuxPath, ["-L", socket, "-f", "/dev/null"] + arguments, in: directory, environment: environment)
-        }
-        try project.write(rc.hasSuffix(".zshrc") ? ".zshrc" : "bashrc", Self.rcFile(shell: shell, project: project))
+        try project.write(shell == "bash" ? "bashrc" : ".zshrc", Self.rcFile(shell: shell, project: project))
         let command = shell == "bash" ? "bash --noprofile --rcfile \(project.path("bashrc")) -i" : "zsh -i"
-        _ = try tmux(["new-session", "-d", "-s", session, "-x", "200", "-y", "50", command], in: project.path("sub/dir"), environment: env)
-        defer { _ = try? tmux(["kill-server"], environment: env) }
+        // A server of its own, its socket in the project folder, started with this environment.
+        let server = TmuxServer(socket: project.path("tmux-\(UUID().uuidString.prefix(8))"), environment: env)
+        defer { server.stop() }
+        try server.start(session: session, command: command, in: project.path("sub/dir"))
         var screen = ""
         // Wait for the prompt, type, press TAB, then poll the screen.
         for _ in 0..<100 {
-            screen = try tmux(["capture-pane", "-p", "-t", session], environment: env).stdout
+            screen = try server.run(["capture-pane", "-p", "-t", session]).stdout
             if screen.contains("READY") { break }
             usleep(100_000)
         }
-        _ = try tmux(["send-keys", "-t", session, "-l", line], environment: env)
+        try server.run(["send-keys", "-t", session, "-l", line])
         for _ in 0..<tabs {
             usleep(300_000)
-            _ = try tmux(["send-keys", "-t", session, "Tab"], environment: env)
+            try server.run(["send-keys", "-t", session, "Tab"])
         }
         for _ in 0..<100 {
-            screen = try tmux(["capture-pane", "-p", "-t", session], environment: env).stdout
+            screen = try server.run(["capture-pane", "-p", "-t", session]).stdout
             if expected.allSatisfy(screen.contains) { break }
             usleep(100_000)
         }
@@ -138,7 +177,7 @@ import Testing
         if shell == "bash" {
             return """
                 PS1='READY$ '
-                [ -r /usr/share/bash-completion/bash_completion ] && . /usr/share/bash-completion/bash_completion
+                \(Tools.bashCompletion.map { ". \($0)" } ?? "# (no bash-completion: only profile's own completion)")
                 . \(scripts)/profile.bash
                 bind 'set show-all-if-ambiguous on'
                 bind 'set completion-query-items 0'
@@ -155,24 +194,5 @@ import Testing
             unsetopt beep
 
             """
-    }
-
-    @Test(arguments: ["bash", "zsh"])
-    func realShells(shell: String) throws {
-        guard Self.require(shell, "tmux") else { return }
-        let project = try Self.repository()
-        let rc = shell == "bash" ? "bashrc" : ".zshrc"
-        let tabs = shell == "bash" ? 1 : 2
-        let names = try tmux(shell: shell, rc: rc, line: "profile run u", tabs: tabs, expected: ["uitest", "unit"], project: project)
-        #expect(names.contains("uitest") && names.contains("unit"), "\(names)")
-        #expect(!names.contains("base"))
-        let variants = try tmux(
-            shell: shell, rc: rc, line: "profile run uitest --mock network=", tabs: tabs, expected: ["live", "stub", "offline"],
-            project: project)
-        #expect(["live", "stub", "offline"].allSatisfy(variants.contains), "\(variants)")
-        let git = try tmux(
-            shell: shell, rc: rc, line: "profile run uitest -- git ch", tabs: tabs, expected: ["checkout", "cherry-pick"],
-            project: project)
-        #expect(git.contains("checkout") && git.contains("cherry-pick"), "\(git)")
     }
 }

@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// The bad-input corpus (`Fixtures/Corpus`, described in its README): every case is copied into a throwaway
 /// project and run through the built `profile run <args> -- touch LAUNCHED` from the project's root. The exact
@@ -50,7 +51,6 @@ import Testing
 
     static func verify(_ name: String, _ expected: Expectation) throws {
         let project = try CorpusProject(copying: corpus.appendingPathComponent(name))
-        defer { project.remove() }
         try project.generate(expected.generated)
 
         // A memory limit (2 GB of address space) and a CPU limit, set by a shell that then execs `profile` (same
@@ -154,15 +154,17 @@ struct Expectation {
 }
 
 /// A copy of one case folder in a temporary directory that is its own repository root (so the walk up for
-/// `profiles/` stops there).
+/// `profiles/` stops there). Removed with everything in it when the case ends, however it ends.
 struct CorpusProject {
-    let root: String
+    let directory: TemporaryDirectory
+    var root: String { directory.path }
 
     init(copying folder: URL) throws {
-        root = FileManager.default.temporaryDirectory.appendingPathComponent("profile-corpus-\(UUID().uuidString)").path
-        try FileManager.default.copyItem(atPath: folder.path, toPath: root)
-        try FileManager.default.removeItem(atPath: root + "/expected.txt")
-        try FileManager.default.createDirectory(atPath: root + "/.git", withIntermediateDirectories: true)
+        directory = try TemporaryDirectory(prefix: "profile-corpus")
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name != "expected.txt" {
+            try FileManager.default.copyItem(atPath: folder.appendingPathComponent(name).path, toPath: directory.path(name))
+        }
+        try directory.createDirectory(".git")
     }
 
     /// Appends each generated text to its file: `head`, `unit` `count` times (`{i}` is 1, 2, ...; `{i-1}` one
@@ -193,8 +195,6 @@ struct CorpusProject {
             }
         }
     }
-
-    func remove() { try? FileManager.default.removeItem(atPath: root) }
 }
 
 struct CorpusError: Error, CustomStringConvertible {

@@ -5,6 +5,7 @@ import Darwin
 #endif
 import Foundation
 import Testing
+import TestSupport
 
 /// The example app, launched through `profile run` with the repository's own profiles, and on its own.
 @Suite struct CountriesExampleTests {
@@ -13,9 +14,9 @@ import Testing
 
     /// A fresh, empty home directory, so the app's settings file lands where the test can see it.
     final class Home {
-        let path = FileManager.default.temporaryDirectory.appendingPathComponent("countries-home-\(UUID().uuidString)").path
-        init() throws { try FileManager.default.createDirectory(atPath: path, withIntermediateDirectories: true) }
-        deinit { try? FileManager.default.removeItem(atPath: path) }
+        let directory: TemporaryDirectory
+        init() throws { directory = try TemporaryDirectory(prefix: "countries-home") }
+        var path: String { directory.path }
         var settings: String? { try? String(contentsOfFile: path + "/.countries-settings", encoding: .utf8) }
     }
 

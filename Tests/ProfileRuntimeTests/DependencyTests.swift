@@ -6,6 +6,7 @@ import Glibc
 import Musl
 #endif
 import Testing
+import TestSupport
 
 /// The runtime must link nothing but the standard library and libc: no Foundation, no FoundationEssentials.
 /// (A source-level guard; a linkage check of a built binary belongs to the build scripts.)
@@ -13,11 +14,7 @@ import Testing
     static let allowedImports: Set<String> = ["Darwin", "Glibc", "Musl", "Android"]
 
     /// `Sources/ProfileRuntime`, found from this file's path.
-    static var sourceDirectory: String {
-        var components = "\(#filePath)".split(separator: "/", omittingEmptySubsequences: false)
-        components.removeLast(3)  // Tests/ProfileRuntimeTests/DependencyTests.swift
-        return components.joined(separator: "/") + "/Sources/ProfileRuntime"
-    }
+    static var sourceDirectory: String { TestPaths.repositoryPath("Sources/ProfileRuntime") }
 
     static func swiftFiles(in directory: String) -> [String] {
         guard let handle = opendir(directory) else { return [] }

@@ -1,16 +1,19 @@
 import Foundation
 import ProfileCore
 import Testing
+import TestSupport
 
 /// Compiles generated code for a catalog full of awkward names and texts against the built runtime library, runs
 /// it, and checks that every literal reads back as the catalog's text.
 @Suite struct GeneratedCodeTests {
-    /// The build folder of this test bundle: the runtime's module and objects are there.
+    /// The build folder of this test bundle: the runtime's module and objects are there. (Linux only: the test
+    /// compiles and links them with `swiftc` as laid out by SwiftPM there.)
     static let buildDirectory: URL? = {
-        guard let executable = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else {
-            return nil
-        }
-        return URL(fileURLWithPath: executable).deletingLastPathComponent()
+        #if os(Linux)
+        return TestPaths.productsDirectory
+        #else
+        return nil
+        #endif
     }()
 
     static var runtimeObjects: [String] {
@@ -134,18 +137,9 @@ import Testing
     }
 
     static func run(_ executable: String, _ arguments: [String], in directory: URL) throws -> (status: Int32, output: String) {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: executable)
-        process.arguments = arguments
-        process.currentDirectoryURL = directory
-        let log = directory.appendingPathComponent("log-\(UUID().uuidString)")
-        _ = FileManager.default.createFile(atPath: log.path, contents: nil)
-        let handle = try FileHandle(forWritingTo: log)
-        process.standardOutput = handle
-        process.standardError = handle
-        try process.run()
-        process.waitUntilExit()
-        try handle.close()
-        return (process.terminationStatus, try String(contentsOf: log, encoding: .utf8))
+        let result = try Subprocess.run(
+            executable, arguments, in: directory.path, environment: ProcessInfo.processInfo.environment,
+            mergingStandardError: true)
+        return (result.status, result.stdout)
     }
 }

@@ -1,6 +1,7 @@
 import ProfileCore
 import ProfileRuntime
 import Testing
+import TestSupport
 
 /// What the core renders (the payload in the child's environment, and the argument-domain form) is exactly what the
 /// runtime reads back, for many generated profiles with hostile text.

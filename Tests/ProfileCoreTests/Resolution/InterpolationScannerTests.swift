@@ -1,5 +1,6 @@
 @testable import ProfileCore
 import Testing
+import TestSupport
 
 /// The byte scanner (ASCII text) must agree with the character scanner (any text) on every input.
 @Suite struct InterpolationScannerTests {

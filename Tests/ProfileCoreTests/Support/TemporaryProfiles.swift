@@ -1,23 +1,23 @@
 import Foundation
 import ProfileCore
 import Testing
+import TestSupport
 
-/// A throwaway `profiles/` directory holding the given files, for tests.
+/// A throwaway `profiles/` directory holding the given files, for tests. Removed with everything in it when the test
+/// that holds it ends, however it ends.
 final class TemporaryProfiles {
-    let root: String
+    let temporary: TemporaryDirectory
     let directory: String
 
     init(_ files: [String: String]) throws {
-        let base = FileManager.default.temporaryDirectory.appendingPathComponent("profile-tests-\(UUID().uuidString)")
-        root = base.path
-        directory = base.appendingPathComponent("profiles").path
-        try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
-        for (name, text) in files {
-            try text.write(toFile: directory + "/" + name, atomically: true, encoding: .utf8)
-        }
+        temporary = try TemporaryDirectory(prefix: "profile-tests")
+        directory = temporary.path("profiles")
+        try temporary.createDirectory("profiles")
+        for (name, text) in files { try temporary.write("profiles/" + name, text) }
     }
 
-    deinit { try? FileManager.default.removeItem(atPath: root) }
+    /// The folder holding `profiles/`.
+    var root: String { temporary.path }
 
     /// A repository over the directory, with display paths `profiles/<file>`.
     func repository() throws -> ProfileRepository {

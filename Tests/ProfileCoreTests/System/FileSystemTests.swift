@@ -5,14 +5,9 @@ import Darwin
 #endif
 import ProfileCore
 import Testing
+import TestSupport
 
 @Suite struct FileSystemTests {
-    private func temporaryDirectory() throws -> String {
-        var template = Array("/tmp/profile-fs-XXXXXX".utf8CString)
-        let made = try #require(template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) })
-        return String(cString: made)
-    }
-
     private func mode(_ path: String) -> mode_t {
         var info = stat()
         _ = stat(path, &info)
@@ -21,7 +16,8 @@ import Testing
 
     /// `export --update` rewrites a scheme in place: an executable or private file keeps its permissions.
     @Test func replacingAFileKeepsItsPermissions() throws {
-        let directory = try temporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "profile-fs")
+        let directory = temporary.path
         let path = directory + "/tool.sh"
         try FileSystem.write(Array("old\n".utf8), to: path)
         chmod(path, 0o751)
@@ -32,7 +28,8 @@ import Testing
 
     /// Replacing a symbolic link replaces what it points to; the link stays a link.
     @Test func replacingASymbolicLinkWritesThroughIt() throws {
-        let directory = try temporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "profile-fs")
+        let directory = temporary.path
         let target = directory + "/real.xcscheme"
         let link = directory + "/linked.xcscheme"
         try FileSystem.write(Array("old\n".utf8), to: target)
@@ -44,7 +41,8 @@ import Testing
     }
 
     @Test func exclusiveWritingNeverReplaces() throws {
-        let directory = try temporaryDirectory()
+        let temporary = try TemporaryDirectory(prefix: "profile-fs")
+        let directory = temporary.path
         let path = directory + "/once.yml"
         try FileSystem.write(Array("first\n".utf8), to: path, exclusive: true)
         #expect(throws: FileSystem.Failure.self) {

@@ -27,8 +27,8 @@ import Testing
     /// A thread that falls behind leaves the rest of the indices to the others: while index 0 waits (up to 10 s) for
     /// every index outside its chunk (at most 16) to be done, another thread does them all (statically split, half of
     /// them would wait for it).
-    @Test func aSlowIndexDoesNotHoldBackTheRest() {
-        guard Parallel.processorCount > 1 else { return }
+    @Test(.enabled(if: Parallel.processorCount > 1, "needs more than one processor"))
+    func aSlowIndexDoesNotHoldBackTheRest() {
         let count = 2000
         let done = Counter()
         var waitedFor = 0

@@ -1,19 +1,7 @@
-/// A deterministic random number generator (SplitMix64) so property-style tests are reproducible.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
+import TestSupport
 
-    init(seed: UInt64) {
-        state = seed
-    }
-
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
-
+/// Random wire-format texts for the property-style tests (the generator is the shared `SeededRandom`).
+extension SeededRandom {
     /// Pieces that stress the escaping: reserved bytes, control bytes, multi-byte UTF-8, dashes, look-alikes of
     /// the format's own syntax.
     static let pieces: [String] = [

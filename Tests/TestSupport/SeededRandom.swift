@@ -1,10 +1,10 @@
 /// A small deterministic generator (SplitMix64), so that generated test inputs reproduce.
-struct SeededRandom {
+package struct SeededRandom: RandomNumberGenerator {
     private var state: UInt64
 
-    init(seed: UInt64) { state = seed }
+    package init(seed: UInt64) { state = seed }
 
-    mutating func next() -> UInt64 {
+    package mutating func next() -> UInt64 {
         state &+= 0x9E37_79B9_7F4A_7C15
         var z = state
         z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
@@ -13,5 +13,5 @@ struct SeededRandom {
     }
 
     /// One of `items`.
-    mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
+    package mutating func pick<T>(_ items: [T]) -> T { items[Int(next() % UInt64(items.count))] }
 }

@@ -1,0 +1,93 @@
+import Foundation
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The programs the completion tests drive in real sessions. A test that needs a missing one is skipped, with the
+/// reason in `swift test`'s output. With `PROFILE_REQUIRE_SHELLS=1` (`.ci/run` sets it) the test
+/// `CompletionTests.requiredToolsAreInstalled` fails instead, naming what is missing.
+enum Tools {
+    /// Every tool some completion test needs. `bash-completion` is the package's loader script, not a command.
+    static let all = ["bash", "zsh", "fish", "tmux", "git", "bash-completion"]
+
+    /// Whether a missing tool fails the run instead of skipping its tests.
+    static var required: Bool { ProcessInfo.processInfo.environment["PROFILE_REQUIRE_SHELLS"] == "1" }
+
+    /// The executable named `name`, or the bash-completion loader for `bash-completion`; nil when missing.
+    static func path(_ name: String) -> String? {
+        if name == "bash-completion" { return bashCompletion }
+        for directory in ["/usr/bin", "/bin", "/usr/local/bin", "/opt/homebrew/bin"] {
+            let path = "\(directory)/\(name)"
+            if FileManager.default.isExecutableFile(atPath: path) { return path }
+        }
+        return nil
+    }
+
+    /// bash-completion's loader: through it bash completes other commands (git's subcommands after `--`).
+    static let bashCompletion: String? = [
+        "/usr/share/bash-completion/bash_completion",
+        "/opt/homebrew/etc/profile.d/bash_completion.sh",
+        "/usr/local/etc/profile.d/bash_completion.sh",
+    ].first { FileManager.default.isReadableFile(atPath: $0) }
+
+    static func missing(_ names: [String]) -> [String] { names.filter { path($0) == nil } }
+
+    static func available(_ names: String...) -> Bool { missing(names).isEmpty }
+}
+
+/// A tmux server of one test's own: its socket (`-S`) is in the test's temporary folder, so no other server (the
+/// user's, another test's) is involved, and `stop()` (also run when the object goes away, so on every path out of
+/// the test) kills the server and the shell it runs.
+final class TmuxServer {
+    let socket: String
+    let environment: [String: String]
+    /// The server and the shell in its pane, once started.
+    private var processes: [pid_t] = []
+    private var stopped = false
+
+    init(socket: String, environment: [String: String]) {
+        self.socket = socket
+        self.environment = environment
+    }
+
+    deinit { stop() }
+
+    @discardableResult
+    func run(_ arguments: [String], in directory: String? = nil) throws -> CLI.Result {
+        let tmux = Tools.path("tmux") ?? "tmux"
+        return try CLI.run(
+            tmux, ["-S", socket, "-f", "/dev/null"] + arguments, in: directory, environment: environment)
+    }
+
+    /// Starts the server with one detached session running `command` in `directory`.
+    func start(session: String, command: String, in directory: String, width: Int = 200, height: Int = 50) throws {
+        try run(["new-session", "-d", "-s", session, "-x", "\(width)", "-y", "\(height)", command], in: directory)
+        let pids = try run(["display-message", "-p", "-t", session, "#{pid} #{pane_pid}"]).stdout
+        processes = pids.split(whereSeparator: \.isWhitespace).compactMap { pid_t($0) }
+    }
+
+    /// Kills the server (its shell goes with it); whatever is still running a few seconds later gets SIGKILL.
+    func stop() {
+        guard !stopped else { return }
+        stopped = true
+        _ = try? run(["kill-server"])
+        for _ in 0..<50 where processes.contains(where: Self.isRunning) { usleep(100_000) }
+        for pid in processes where Self.isRunning(pid) { kill(pid, SIGKILL) }
+    }
+
+    /// Whether `pid` is a live process (a zombie nobody reaped does not count).
+    static func isRunning(_ pid: pid_t) -> Bool {
+        guard kill(pid, 0) == 0 else { return false }
+        #if os(Linux)
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return false }
+        return stat[close...].dropFirst(2).first != "Z"
+        #else
+        return true
+        #endif
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+
+/// A fresh directory under the system's temporary folder (`TMPDIR`), removed with everything in it when the object
+/// goes away: at the end of the test that holds it, whether the test passes, fails or throws.
+package final class TemporaryDirectory {
+    /// The directory's absolute path.
+    package let path: String
+
+    /// Creates `<TMPDIR>/<prefix>-XXXXXX` (mode 0700, a name no other test or run can have).
+    package init(prefix: String) throws {
+        let base = FileManager.default.temporaryDirectory.path
+        var template = Array("\(base.hasSuffix("/") ? String(base.dropLast()) : base)/\(prefix)-XXXXXX".utf8CString)
+        let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
+        guard let made else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        path = String(cString: made)
+    }
+
+    deinit { remove() }
+
+    /// Removes the directory and its contents now (it is removed anyway when the object goes away).
+    package func remove() { try? FileManager.default.removeItem(atPath: path) }
+
+    /// The absolute path of `relative` inside the directory.
+    package func path(_ relative: String) -> String { relative.isEmpty ? path : path + "/" + relative }
+
+    package func exists(_ relative: String) -> Bool { FileManager.default.fileExists(atPath: path(relative)) }
+
+    /// Creates `relative` (and the folders above it) inside the directory.
+    package func createDirectory(_ relative: String) throws {
+        try FileManager.default.createDirectory(atPath: path(relative), withIntermediateDirectories: true)
+    }
+
+    /// Writes a file (creating the folders above it) through a close-on-exec descriptor: tests spawn processes
+    /// concurrently, and a child that inherited a write descriptor to a script would make executing that script fail
+    /// (ETXTBSY).
+    package func write(_ relative: String, _ text: String, executable: Bool = false) throws {
+        try write(relative, Array(text.utf8), executable: executable)
+    }
+
+    package func write(_ relative: String, _ bytes: [UInt8], executable: Bool = false) throws {
+        let full = path(relative)
+        try FileManager.default.createDirectory(
+            atPath: (full as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+        let fd = open(full, O_WRONLY | O_CREAT | O_TRUNC | O_CLOEXEC, executable ? 0o755 : 0o644)
+        guard fd >= 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+        defer { close(fd) }
+        var offset = 0
+        while offset < bytes.count {
+            let written = bytes[offset...].withUnsafeBytes { buffer in
+                #if canImport(Glibc)
+                Glibc.write(fd, buffer.baseAddress, buffer.count)
+                #else
+                Darwin.write(fd, buffer.baseAddress, buffer.count)
+                #endif
+            }
+            if written < 0 && errno == EINTR { continue }
+            guard written > 0 else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
+            offset += written
+        }
+    }
+}
