@@ -88,16 +88,34 @@ enum Grammar {
         /// A few words for completion menus, and the start of its help.
         var summary: String
         /// The rest of its one-line help, after the summary.
-        var details = ""
-        var options: [Option]
+        var details: String
         /// The positionals that take one word each, in order...
-        var leading: [Positional] = []
-        /// ... then the one that takes every word left (`<profile>...`), if any. (Apart from `leading`, so that
-        /// reading `run` builds no array of positionals: each new array type costs the launch path ~8,000
-        /// instructions of generic metadata.)
-        var rest: Positional? = nil
+        var leading: [Positional]
+        /// ... then the one that takes every word left (`<profile>...`), if any.
+        var rest: Positional?
         /// Whether the words after `--` are a command to launch (`run`), rather than more positionals.
-        var wrapsCommand = false
+        var wrapsCommand: Bool
+        private let makeOptions: @Sendable () -> [Option]
+
+        /// The options, in the order help lists them.
+        var options: [Option] { makeOptions() }
+
+        /// The options are built when asked for, and `leading` and `rest` are apart: reading `run` without
+        /// options then builds no array of the grammar's types (each new array type costs the launch path ~8,000
+        /// instructions of generic metadata).
+        init(
+            name: Name, summary: String, details: String = "",
+            options: @autoclosure @escaping @Sendable () -> [Option], leading: [Positional] = [],
+            rest: Positional? = nil, wrapsCommand: Bool = false
+        ) {
+            self.name = name
+            self.summary = summary
+            self.details = details
+            self.makeOptions = options
+            self.leading = leading
+            self.rest = rest
+            self.wrapsCommand = wrapsCommand
+        }
 
         /// Every positional, in order.
         var positionals: [Positional] { leading + (rest.map { [$0] } ?? []) }
