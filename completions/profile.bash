@@ -53,7 +53,7 @@ _profile() {
         case "$w" in
             --profiles-dir) _profile_dir="${words[i + 1]}"; ((i++)); continue ;;
             --profiles-dir=*) _profile_dir="${w#*=}"; continue ;;
-            --access|--action|--directory|--disable|--enable|--env|--format|--mock|--output|--profiles-dir|--unset|--update|--value) ((i++)); continue ;;
+            --access|--action|--directory|--disable|--enable|--env|--format|--mock|--output|--profiles-dir|--unset|--update|--value|-o) ((i++)); continue ;;
             -*) continue ;;
         esac
         if [[ -z $sub ]]; then sub="$w"; else ((positional++)); fi
@@ -76,6 +76,7 @@ _profile() {
         --output) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         --update) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         --action) COMPREPLY=($(compgen -W "launch test" -- "$cur")); return 0 ;;
+        -o) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         --access) COMPREPLY=($(compgen -W "internal public" -- "$cur")); return 0 ;;
         --directory) COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
     esac
@@ -101,7 +102,7 @@ _profile() {
         list) : ;;
         show) COMPREPLY=($(compgen -W "$(_profile_query profiles)" -- "$cur")) ;;
         lint) : ;;
-        export) if ((positional == 0)); then COMPREPLY=($(compgen -W "$(_profile_query formats)" -- "$cur")); else COMPREPLY=($(compgen -W "$(_profile_query profiles)" -- "$cur")); fi ;;
+        export) if ((positional == 0)); then COMPREPLY=($(compgen -W "arguments arguments-json shell dotenv json xcscheme xctestplan" -- "$cur")); else COMPREPLY=($(compgen -W "$(_profile_query profiles)" -- "$cur")); fi ;;
         generate) ((positional == 0)) && COMPREPLY=($(compgen -W "swift" -- "$cur")) ;;
         init) : ;;
         completion) ((positional == 0)) && COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")) ;;

@@ -43,7 +43,7 @@ function __profile_positionals
             continue
         end
         switch $token
-            case --access --action --directory --disable --enable --env --format --mock --output --profiles-dir --unset --update --value
+            case --access --action --directory --disable --enable --env --format --mock --output --profiles-dir --unset --update --value -o
                 set skip 1
             case '-*'
             case '*'
@@ -76,11 +76,11 @@ complete -c profile -n '__profile_in run' -l enable -d 'Switch a flag on for thi
 complete -c profile -n '__profile_in run' -l enable -x -a '(__profile_query flags)'
 complete -c profile -n '__profile_in run' -l disable -d 'Switch a flag off for this run' -x
 complete -c profile -n '__profile_in run' -l disable -x -a '(__profile_query flags)'
-complete -c profile -n '__profile_in run' -l mock -d 'Select a mock variant (point=variant)' -x
+complete -c profile -n '__profile_in run' -l mock -d 'Select a mock variant for this run' -x
 complete -c profile -n '__profile_in run' -l mock -x -a '(__profile_query mock (commandline -ct))'
-complete -c profile -n '__profile_in run' -l value -d 'Set a typed value (key=value)' -x
+complete -c profile -n '__profile_in run' -l value -d 'Set a typed value for this run' -x
 complete -c profile -n '__profile_in run' -l value -x -a '(__profile_query value (commandline -ct))'
-complete -c profile -n '__profile_in run' -l env -d 'Set an environment variable (name=value)' -x
+complete -c profile -n '__profile_in run' -l env -d 'Set an environment variable for this run' -x
 complete -c profile -n '__profile_in run' -l env -x -a '(__profile_query env-names | string replace -r "\t.*" "="; set -xn | string replace -r "\$" "=")'
 complete -c profile -n '__profile_in run' -l unset -d 'Remove an environment variable' -x
 complete -c profile -n '__profile_in run' -l unset -x -a '(__profile_query env-names; set -xn)'
@@ -91,7 +91,7 @@ complete -c profile -n '__profile_in list' -s h -l help -d 'Show help'
 complete -c profile -n '__profile_in list' -l profiles-dir -d 'The profiles directory' -x
 complete -c profile -n '__profile_in list' -l profiles-dir -x -a '(__fish_complete_directories)'
 complete -c profile -n '__profile_in list' -l all -d 'Include abstract profiles'
-complete -c profile -n '__profile_in list' -l names -d 'Only the names'
+complete -c profile -n '__profile_in list' -l names -d 'Print only the names'
 complete -c profile -n '__profile_in list' -l json -d 'Print JSON'
 
 # show
@@ -102,16 +102,16 @@ complete -c profile -n '__profile_in show' -l enable -d 'Switch a flag on for th
 complete -c profile -n '__profile_in show' -l enable -x -a '(__profile_query flags)'
 complete -c profile -n '__profile_in show' -l disable -d 'Switch a flag off for this run' -x
 complete -c profile -n '__profile_in show' -l disable -x -a '(__profile_query flags)'
-complete -c profile -n '__profile_in show' -l mock -d 'Select a mock variant (point=variant)' -x
+complete -c profile -n '__profile_in show' -l mock -d 'Select a mock variant for this run' -x
 complete -c profile -n '__profile_in show' -l mock -x -a '(__profile_query mock (commandline -ct))'
-complete -c profile -n '__profile_in show' -l value -d 'Set a typed value (key=value)' -x
+complete -c profile -n '__profile_in show' -l value -d 'Set a typed value for this run' -x
 complete -c profile -n '__profile_in show' -l value -x -a '(__profile_query value (commandline -ct))'
-complete -c profile -n '__profile_in show' -l env -d 'Set an environment variable (name=value)' -x
+complete -c profile -n '__profile_in show' -l env -d 'Set an environment variable for this run' -x
 complete -c profile -n '__profile_in show' -l env -x -a '(__profile_query env-names | string replace -r "\t.*" "="; set -xn | string replace -r "\$" "=")'
 complete -c profile -n '__profile_in show' -l unset -d 'Remove an environment variable' -x
 complete -c profile -n '__profile_in show' -l unset -x -a '(__profile_query env-names; set -xn)'
 complete -c profile -n '__profile_in show' -l json -d 'Print JSON'
-complete -c profile -n '__profile_in show' -l reveal -d 'Show inherited and secret values in full'
+complete -c profile -n '__profile_in show' -l reveal -d 'Show secrets and values from the environment in full'
 complete -c profile -n '__profile_in show' -a '(__profile_query profiles)'
 
 # lint
@@ -130,30 +130,30 @@ complete -c profile -n '__profile_in export' -l enable -d 'Switch a flag on for 
 complete -c profile -n '__profile_in export' -l enable -x -a '(__profile_query flags)'
 complete -c profile -n '__profile_in export' -l disable -d 'Switch a flag off for this run' -x
 complete -c profile -n '__profile_in export' -l disable -x -a '(__profile_query flags)'
-complete -c profile -n '__profile_in export' -l mock -d 'Select a mock variant (point=variant)' -x
+complete -c profile -n '__profile_in export' -l mock -d 'Select a mock variant for this run' -x
 complete -c profile -n '__profile_in export' -l mock -x -a '(__profile_query mock (commandline -ct))'
-complete -c profile -n '__profile_in export' -l value -d 'Set a typed value (key=value)' -x
+complete -c profile -n '__profile_in export' -l value -d 'Set a typed value for this run' -x
 complete -c profile -n '__profile_in export' -l value -x -a '(__profile_query value (commandline -ct))'
-complete -c profile -n '__profile_in export' -l env -d 'Set an environment variable (name=value)' -x
+complete -c profile -n '__profile_in export' -l env -d 'Set an environment variable for this run' -x
 complete -c profile -n '__profile_in export' -l env -x -a '(__profile_query env-names | string replace -r "\t.*" "="; set -xn | string replace -r "\$" "=")'
 complete -c profile -n '__profile_in export' -l unset -d 'Remove an environment variable' -x
 complete -c profile -n '__profile_in export' -l unset -x -a '(__profile_query env-names; set -xn)'
-complete -c profile -n '__profile_in export' -l reveal -d 'Write inherited and secret values in full'
+complete -c profile -n '__profile_in export' -l reveal -d 'Write values from the environment in full'
 complete -c profile -n '__profile_in export' -l output -d 'Write to a file' -x
 complete -c profile -n '__profile_in export' -l output -r -F
 complete -c profile -n '__profile_in export' -l update -d 'Update an .xcscheme or .xctestplan in place' -x
 complete -c profile -n '__profile_in export' -l update -r -F
 complete -c profile -n '__profile_in export' -l action -d 'The scheme action to update' -x
 complete -c profile -n '__profile_in export' -l action -x -a 'launch test'
-complete -c profile -n "__profile_in export; and test (__profile_positionals) -eq 0" -a '(__profile_query formats)'
-complete -c profile -n "__profile_in export; and test (__profile_positionals) -gt 0" -a '(__profile_query profiles)'
+complete -c profile -n "__profile_in export; and test (__profile_positionals) -eq 0" -a 'arguments arguments-json shell dotenv json xcscheme xctestplan'
+complete -c profile -n "__profile_in export; and test (__profile_positionals) -ge 1" -a '(__profile_query profiles)'
 
 # generate
 complete -c profile -n '__profile_in generate' -s h -l help -d 'Show help'
 complete -c profile -n '__profile_in generate' -l profiles-dir -d 'The profiles directory' -x
 complete -c profile -n '__profile_in generate' -l profiles-dir -x -a '(__fish_complete_directories)'
-complete -c profile -n '__profile_in generate' -l output -d 'Write to a file' -x
-complete -c profile -n '__profile_in generate' -l output -r -F
+complete -c profile -n '__profile_in generate' -s o -l output -d 'Write to a file' -x
+complete -c profile -n '__profile_in generate' -s o -l output -r -F
 complete -c profile -n '__profile_in generate' -l access -d 'Access level of the generated code' -x
 complete -c profile -n '__profile_in generate' -l access -x -a 'internal public'
 complete -c profile -n '__profile_in generate' -l check -d 'Fail when the output file is not current'

@@ -7,27 +7,34 @@ import Darwin
 #endif
 import ProfileCore
 
-// The launch path is parsed by hand: swift-argument-parser's setup costs more than the rest of a launch. Anything
-// the hand parser does not handle (help, unknown options) goes to swift-argument-parser for the real message.
-let arguments = CommandLine.arguments
-if arguments.count > 1, arguments[1] == "run" {
-    let source = CommandLineSource(arguments: Array(arguments.dropFirst()))
-    if let request = OverrideSyntax.parseRun(arguments[2...], source: source, firstIndex: 1) {
-        do {
-            try Launch.perform(request)
-        } catch {
-            exit(error.status)
+// Every command line is read by `CommandLineReader` (from `Grammar`), then executed by its command: quickly, with
+// no swift-argument-parser on the way (its setup costs more than the rest of a launch). swift-argument-parser only
+// prints help, the version and `--experimental-dump-help`. Completion queries (on every TAB press) have their own
+// tiny protocol.
+let arguments = Array(CommandLine.arguments.dropFirst())
+if arguments.first == "__complete" {
+    exit(CompletionQuery.answer(arguments[1...]))
+}
+switch CommandLineReader.read(arguments) {
+case .help(let arguments):
+    ProfileCommand.main(arguments)
+case .problems(let problems):
+    Terminal.report(problems, environment: .current())
+    exit(ExitStatus.usage)
+case .invocation(let invocation):
+    do throws(Exit) {
+        switch invocation.command.name {
+        case .run: try ProfileCommand.Run.execute(invocation)
+        case .list: try ProfileCommand.List.execute(invocation)
+        case .show: try ProfileCommand.Show.execute(invocation)
+        case .lint: try ProfileCommand.Lint.execute(invocation)
+        case .export: try ProfileCommand.Export.execute(invocation)
+        case .generate: try ProfileCommand.Generate.execute(invocation)
+        case .`init`: try ProfileCommand.Init.execute(invocation)
+        case .completion: try ProfileCommand.Completion.execute(invocation)
         }
+        exit(ExitStatus.success)
+    } catch {
+        exit(error.status)
     }
 }
-// `lint` over a large directory: the same command as `ProfileCommand.Lint` for the forms parsed here (anything else
-// goes to swift-argument-parser), ending with `exit` while every loaded profile is still alive, so that thousands of
-// definitions are not freed one by one just before the process ends.
-if arguments.count > 1, arguments[1] == "lint", let options = LintOptions.parse(arguments[2...]) {
-    options.run()
-}
-// Completion queries run on every TAB press: answered by hand too.
-if arguments.count > 1, arguments[1] == "__complete" {
-    exit(CompletionQuery.answer(arguments[2...]))
-}
-ProfileCommand.main()

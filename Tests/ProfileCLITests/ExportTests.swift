@@ -149,9 +149,10 @@ import FoundationXML
         ])
         let unknown = try project.profile(["export", "yaml", "ok"])
         #expect(unknown.status == 64)
-        #expect(unknown.stderr.contains("The value 'yaml' is invalid for '<format>'"))
+        #expect(unknown.stderr.contains("command line:1:16: error: unknown format `yaml`"))
         #expect(
-            unknown.stderr.contains("  - arguments-json\n  - shell\n  - dotenv\n  - json\n  - xcscheme\n  - xctestplan\n"))
+            unknown.stderr.contains(
+                "(one of `arguments`, `arguments-json`, `shell`, `dotenv`, `json`, `xcscheme`, `xctestplan`)"))
 
         let notUpdatable = try project.profile(["export", "shell", "ok", "--update", "x.sh"])
         #expect(notUpdatable.status == 64)

@@ -168,7 +168,7 @@ import Testing
         #expect(!project.exists("launched"))
         let unknownOption = try project.profile(["run", "p", "--bogus", "--", "true"])
         #expect(unknownOption.status == 64)
-        #expect(unknownOption.stderr.contains("Unknown option '--bogus'"))
+        #expect(unknownOption.stderr.contains("command line:1:15: error: unknown option `--bogus`"))
     }
 
     @Test func noProfilesDirectoryIs66() throws {

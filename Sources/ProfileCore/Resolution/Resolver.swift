@@ -192,11 +192,8 @@ public final class Resolver {
         for prepared in order {
             for entry in prepared.definition.environment {
                 let name = entry.name.value
-                if name == WireFormat.environmentVariable {
-                    repository.report(
-                        .error(
-                            "`\(name)` is reserved: `profile` writes it for the runtime library", at: entry.name.location,
-                            length: entry.name.length))
+                if let reserved = ReservedEnvironment.problem(setting: entry.name) {
+                    repository.report(reserved)
                     continue
                 }
                 guard let value = entry.value else {
@@ -214,8 +211,8 @@ public final class Resolver {
             }
         }
         for (name, value) in environmentOverrides {
-            if name.value == WireFormat.environmentVariable {
-                repository.report(.error("`\(name.value)` is reserved: `profile` writes it", at: name.location, length: name.length))
+            if let reserved = ReservedEnvironment.problem(setting: name) {
+                repository.report(reserved)
                 continue
             }
             record(

@@ -14,8 +14,11 @@ public enum Launcher {
         public var command: String
         /// The errno of the failed exec.
         public var code: Int32
-        /// 127 when the command was not found, 126 when it was found but could not be run.
-        public var exitStatus: Int32 { code == ENOENT || code == ENOTDIR ? 127 : 126 }
+        /// `ExitStatus.notFound` (127) when the command was not found, `ExitStatus.cannotExecute` (126) when it was
+        /// found but could not be run.
+        public var exitStatus: Int32 {
+            code == ENOENT || code == ENOTDIR ? ExitStatus.notFound : ExitStatus.cannotExecute
+        }
         /// `cannot run `x`: No such file or directory`.
         public var message: String {
             "cannot run `\(command)`: \(FileSystem.errorString(code))"
@@ -66,43 +69,70 @@ public enum Launcher {
     }
 }
 
-/// A NULL-terminated `char *[]` that lives as long as the value.
+/// A NULL-terminated `char *[]` that lives as long as the value. Its strings are copied byte for byte into one
+/// allocation (no intermediate C strings, one `malloc` rather than one per string: this is the launch path).
 final class CStringArray {
     let pointer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
-    private let count: Int
+    /// The one allocation holding every string.
+    private let block: UnsafeMutableRawPointer
 
     init(_ strings: [String]) {
-        count = strings.count
         pointer = .allocate(capacity: strings.count + 1)
-        for (index, string) in strings.enumerated() { pointer[index] = strdup(string) }
+        var size = 0
+        for string in strings { size += string.utf8.count + 1 }
+        block = malloc(max(1, size))!
+        var offset = 0
+        for (index, string) in strings.enumerated() {
+            pointer[index] = Self.copy(string, nil, to: block, at: &offset)
+        }
         pointer[strings.count] = nil
     }
 
-    /// `NAME=value` for every variable of `environment`, in order (copied byte for byte, no intermediate strings).
+    /// `NAME=value` for every variable of `environment`, in order.
     init(environment: EnvironmentTable) {
         let names = environment.names
-        count = names.count
         pointer = .allocate(capacity: names.count + 1)
-        for (index, name) in names.enumerated() {
-            var name = name
-            var value = environment.values[name]!
-            pointer[index] = name.withUTF8 { name in
-                value.withUTF8 { value in
-                    let entry = malloc(name.count + value.count + 2)!.assumingMemoryBound(to: CChar.self)
-                    let bytes = UnsafeMutableRawPointer(entry)
-                    if let base = name.baseAddress { bytes.copyMemory(from: base, byteCount: name.count) }
-                    bytes.storeBytes(of: UInt8(ascii: "="), toByteOffset: name.count, as: UInt8.self)
-                    if let base = value.baseAddress { (bytes + name.count + 1).copyMemory(from: base, byteCount: value.count) }
-                    bytes.storeBytes(of: 0, toByteOffset: name.count + value.count + 1, as: UInt8.self)
-                    return entry
-                }
-            }
+        var values: [String] = []
+        values.reserveCapacity(names.count)
+        var size = 0
+        for name in names {
+            let value = environment.values[name]!
+            size += name.utf8.count + value.utf8.count + 2
+            values.append(value)
+        }
+        block = malloc(max(1, size))!
+        var offset = 0
+        for index in names.indices {
+            pointer[index] = Self.copy(names[index], values[index], to: block, at: &offset)
         }
         pointer[names.count] = nil
     }
 
+    /// Copies `first` (then `=` and `second`, if given) and a NUL into `block` at `offset`, which it advances.
+    private static func copy(
+        _ first: String, _ second: String?, to block: UnsafeMutableRawPointer, at offset: inout Int
+    ) -> UnsafeMutablePointer<CChar> {
+        let entry = block + offset
+        var first = first
+        first.withUTF8 { bytes in
+            if let base = bytes.baseAddress { entry.copyMemory(from: base, byteCount: bytes.count) }
+            offset += bytes.count
+        }
+        if var second {
+            block.storeBytes(of: UInt8(ascii: "="), toByteOffset: offset, as: UInt8.self)
+            offset += 1
+            second.withUTF8 { bytes in
+                if let base = bytes.baseAddress { (block + offset).copyMemory(from: base, byteCount: bytes.count) }
+                offset += bytes.count
+            }
+        }
+        block.storeBytes(of: 0, toByteOffset: offset, as: UInt8.self)
+        offset += 1
+        return entry.assumingMemoryBound(to: CChar.self)
+    }
+
     deinit {
-        for index in 0..<count { free(pointer[index]) }
+        free(block)
         pointer.deallocate()
     }
 }

@@ -3,24 +3,23 @@ import ArgumentParser
 extension ProfileCommand {
     /// `profile completion bash|zsh|fish`
     struct Completion: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Print a shell completion script (completes profile names, flags, variants and wrapped commands).",
+        static let configuration = Grammar.completion.configuration(
             discussion: """
                 bash: `profile completion bash > /usr/local/share/bash-completion/completions/profile`
                 zsh:  `profile completion zsh > "${fpath[1]}/_profile"`
                 fish: `profile completion fish > ~/.config/fish/completions/profile.fish`
-                """
-        )
+                """)
 
-        enum Shell: String, ExpressibleByArgument, CaseIterable {
+        enum Shell: String, CaseIterable {
             case bash, zsh, fish
         }
 
-        @Argument(help: "The shell: bash, zsh or fish.")
-        var shell: Shell
+        @Argument(help: Grammar.completionShell.help) var shell: String
 
-        func run() throws {
-            Terminal.out(Self.script(for: shell))
+        static func execute(_ invocation: Invocation) throws(Exit) {
+            try invocation.requireValid()
+            // The reader took only a known shell.
+            Terminal.out(script(for: invocation.firstWord.flatMap(Shell.init(rawValue:)) ?? .bash))
         }
 
         static func script(for shell: Shell) -> String {

@@ -4,23 +4,21 @@ import ProfileCore
 extension ProfileCommand {
     /// `profile init`
     struct Init: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Create profiles/ with a commented example, an abstract base and a catalog; git-ignore overlays.",
-            discussion: "Refuses to overwrite any existing file."
-        )
+        static let configuration = Grammar.`init`.configuration(discussion: "Refuses to overwrite any existing file.")
 
-        @Option(help: ArgumentHelp("Where to create profiles/ (default: the working directory).", valueName: "dir"),
-                completion: .directory)
-        var directory: String = "."
+        @Option(name: Grammar.initDirectory.names, help: Grammar.initDirectory.help, completion: .directory)
+        var directory: String?
 
-        func run() throws {
+        static func execute(_ invocation: Invocation) throws(Exit) {
             let environment = EnvironmentTable.current()
+            try invocation.requireValid(environment: environment)
+            let directory = invocation.value(of: Grammar.initDirectory)?.value ?? "."
             let existing = Scaffold.files.map { FileSystem.join(directory, $0.path) }.filter(FileSystem.exists)
             if !existing.isEmpty {
                 Terminal.report(
                     existing.map { .error("`\($0)` already exists; `profile init` never overwrites a file") },
                     environment: environment)
-                throw ExitCode(ExitStatus.cannotCreate)
+                throw Exit(status: ExitStatus.cannotCreate)
             }
             do {
                 try FileSystem.makeDirectory(FileSystem.join(directory, ProfileDirectory.directoryName))
@@ -37,7 +35,7 @@ extension ProfileCommand {
                 }
             } catch {
                 Terminal.report([.error(error.description)], environment: environment)
-                throw ExitCode(ExitStatus.cannotCreate)
+                throw Exit(status: ExitStatus.cannotCreate)
             }
             Terminal.out("next: `profile list`, `profile show example`, `profile run example -- <your app>`\n")
         }

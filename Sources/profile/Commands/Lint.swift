@@ -2,27 +2,36 @@ import ArgumentParser
 import ProfileCore
 
 extension ProfileCommand {
-    /// `profile lint`
+    /// `profile lint [--format text|json|github] [--strict]`
     struct Lint: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Check every profile (and the catalog): report all problems, exit 1 when any is an error."
-        )
+        static let configuration = Grammar.lint.configuration()
 
-        enum Format: String, ExpressibleByArgument, CaseIterable {
+        enum Format: String, CaseIterable {
             case text, json, github
         }
 
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var profilesDirectory: ProfilesDirectoryOption
+        @Option(name: Grammar.lintFormat.names, help: Grammar.lintFormat.help) var format: String?
+        @Flag(name: Grammar.lintStrict.names, help: Grammar.lintStrict.help) var strict = false
 
-        @Option(help: "Output format: text (diagnostics with carets, on stderr), json or github (annotations, on stdout).")
-        var format: Format = .text
-
-        @Flag(help: "Treat warnings as errors.")
-        var strict = false
-
-        func run() throws {
-            // One implementation with the hand-parsed fast path in main.swift (it exits when done).
-            LintOptions(profilesDirectory: global.profilesDirectory, format: format.rawValue, strict: strict).run()
+        /// Lints, then exits with every loaded profile still alive: over a large directory, thousands of
+        /// definitions are not freed one by one just before the process ends.
+        static func execute(_ invocation: Invocation) throws(Exit) -> Never {
+            try invocation.requireValid()
+            let session = try Session(profilesDirectory: invocation.profilesDirectory)
+            let diagnostics = Linter(repository: session.repository).run()
+            switch invocation.value(of: Grammar.lintFormat).flatMap({ Format(rawValue: $0.value) }) ?? .text {
+            case .json: Terminal.out(DiagnosticFormats.json(diagnostics))
+            case .github: Terminal.out(DiagnosticFormats.github(diagnostics))
+            case .text:
+                Terminal.report(diagnostics, environment: session.environment)
+                if diagnostics.isEmpty {
+                    Terminal.error("\(session.repository.directory.names.count) profiles checked, no problems.\n")
+                }
+            }
+            let strict = invocation.has(Grammar.lintStrict)
+            let failing = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
+            terminate(failing ? ExitStatus.findings : ExitStatus.success)
         }
     }
 }

@@ -1,36 +1,34 @@
 import ArgumentParser
 import ProfileCore
+import ProfileRuntime
 
 extension ProfileCommand {
     /// `profile run NAME... [overrides] -- CMD ARGS...`
     struct Run: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Launch a command with one or more profiles (exec: same pid, the command's own exit status).",
-            usage: "profile run <profile>... [<overrides>] -- <command> [<argument>...]",
+        static let configuration = Grammar.run.configuration(
             discussion: """
                 The command receives its arguments as typed followed by the profile's `arguments`, and the \
-                profile's environment. Flags, mocks and values travel in $PROFILE_PAYLOAD for the runtime library. \
-                Several profiles apply in the order given (later wins). Nothing is launched when any profile has an \
-                error.
-                """
-        )
+                profile's environment. Flags, mocks and values travel in $\(WireFormat.environmentVariable) for the \
+                runtime library. Several profiles apply in the order given (later wins). Nothing is launched when \
+                any profile has an error.
+                """)
 
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var profilesDirectory: ProfilesDirectoryOption
         @OptionGroup var overrides: OverrideOptions
 
-        @Argument(help: ArgumentHelp("The profiles to apply, in order; then `--` and the command with its arguments.",
-                                     valueName: "profile"))
-        var profilesThenCommand: [String] = []
+        @Argument(help: Grammar.profiles.help) var profiles: [String] = []
 
-        func run() throws {
-            let arguments = Array(CommandLine.arguments.dropFirst())
-            let start = (arguments.firstIndex(of: "run") ?? 0) + 1
-            let request = OverrideSyntax.scan(arguments, from: start)
-            do {
-                try Launch.perform(request)
-            } catch {
-                throw error.code
-            }
+        /// Resolves the profiles, then replaces this process with the command. Only returns (by throwing) when
+        /// nothing could be launched.
+        static func execute(_ invocation: Invocation) throws(Exit) -> Never {
+            // With profiles named, they are checked too: every problem of the run is reported at once (exit 64 when
+            // the command line itself is wrong).
+            let session = try Session(profilesDirectory: invocation.profilesDirectory, checking: invocation)
+            let resolved = try session.resolve(invocation, purpose: .run)
+            let failure = Launcher.exec(
+                arguments: resolved.argv(command: invocation.wrapped), environment: resolved.childEnvironment)
+            Terminal.report([.error(failure.message)], environment: session.environment)
+            throw Exit(status: failure.exitStatus)
         }
     }
 }

@@ -4,34 +4,19 @@ import ProfileCore
 extension ProfileCommand {
     /// `profile show NAME... [overrides] [--json] [--reveal]`
     struct Show: ParsableCommand {
-        static let configuration = CommandConfiguration(
-            abstract: "Show what a command would receive from profiles, and where each entry comes from."
-        )
+        static let configuration = Grammar.show.configuration()
 
-        @OptionGroup var global: GlobalOptions
+        @OptionGroup var profilesDirectory: ProfilesDirectoryOption
         @OptionGroup var overrides: OverrideOptions
+        @Flag(name: Grammar.showJSON.names, help: Grammar.showJSON.help) var json = false
+        @Flag(name: Grammar.showReveal.names, help: Grammar.showReveal.help) var reveal = false
+        @Argument(help: Grammar.profiles.help) var profiles: [String]
 
-        @Flag(help: "Print JSON (its shape is documented in the README).")
-        var json = false
-
-        @Flag(help: "Show values taken from the invoking environment (`${API_TOKEN}`) and secrets in full.")
-        var reveal = false
-
-        @Argument(help: "The profiles to apply, in order.")
-        var profiles: [String]
-
-        func run() throws {
-            let arguments = Array(CommandLine.arguments.dropFirst())
-            let start = (arguments.firstIndex(of: "show") ?? 0) + 1
-            let request = OverrideSyntax.scan(arguments, from: start)
-            do {
-                let session = try Session(profilesDirectory: request.profilesDirectory)
-                let resolved = try session.resolve(request, purpose: .inspect)
-                let renderer = ShowRenderer(reveal: reveal)
-                Terminal.out(json ? renderer.json(resolved) : renderer.text(resolved))
-            } catch {
-                throw error.code
-            }
+        static func execute(_ invocation: Invocation) throws(Exit) {
+            let session = try Session(profilesDirectory: invocation.profilesDirectory, checking: invocation)
+            let resolved = try session.resolve(invocation, purpose: .inspect)
+            let renderer = ShowRenderer(reveal: invocation.has(Grammar.showReveal))
+            Terminal.out(invocation.has(Grammar.showJSON) ? renderer.json(resolved) : renderer.text(resolved))
         }
     }
 }

@@ -2,11 +2,12 @@
 enum BashCompletionScript {
     static func render() -> String {
         let commands = CommandTable.commands
-        let valueOptions = Set(commands.flatMap { $0.options.filter { $0.takes != nil }.map(\.name) }).sorted()
+        let valueOptions = CommandTable.valueOptions
+        let names = commands.map(\.name.rawValue).joined(separator: " ")
         var optionCases = ""
         for command in commands {
-            let names = command.options.map(\.name) + ["--help"]
-            optionCases += "        \(command.name)) opts=\"\(names.joined(separator: " "))\" ;;\n"
+            let options = command.options.map(\.name) + ["--help"]
+            optionCases += "        \(command.name.rawValue)) opts=\"\(options.joined(separator: " "))\" ;;\n"
         }
         let (valueCases, positionalCases) = CommandTable.caseArms(value: action, positional: positional)
         return """
@@ -72,7 +73,7 @@ enum BashCompletionScript {
                 done
 
                 if [[ -z $sub ]]; then
-                    COMPREPLY=($(compgen -W "\(commands.map(\.name).joined(separator: " ")) help --help --version" -- "$cur"))
+                    COMPREPLY=($(compgen -W "\(names) help --help --version" -- "$cur"))
                     return 0
                 fi
 
@@ -88,7 +89,7 @@ enum BashCompletionScript {
                 fi
 
                 case "$sub" in
-            \(positionalCases)        help) COMPREPLY=($(compgen -W "\(commands.map(\.name).joined(separator: " "))" -- "$cur")) ;;
+            \(positionalCases)        help) COMPREPLY=($(compgen -W "\(names)" -- "$cur")) ;;
                 esac
                 return 0
             }
@@ -110,18 +111,14 @@ enum BashCompletionScript {
         case .environmentName:
             return "COMPREPLY=($(compgen -W \"$( { _profile_query env-names; compgen -e; } )\" -- \"$cur\")); return 0"
         case .choices(let words): return "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); return 0"
-        case .none, .profiles, .formatThenProfiles: return "return 0"
+        case .none, .profiles: return "return 0"
         }
     }
 
     private static func positional(_ takes: CommandTable.Completion) -> String {
         switch takes {
         case .profiles: return "COMPREPLY=($(compgen -W \"$(_profile_query profiles)\" -- \"$cur\"))"
-        case .formatThenProfiles:
-            return "if ((positional == 0)); then COMPREPLY=($(compgen -W \"$(_profile_query formats)\" -- \"$cur\")); "
-                + "else COMPREPLY=($(compgen -W \"$(_profile_query profiles)\" -- \"$cur\")); fi"
-        case .choices(let words):
-            return "((positional == 0)) && COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
+        case .choices(let words): return "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
         default: return ":"
         }
     }

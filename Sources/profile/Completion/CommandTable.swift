@@ -1,84 +1,26 @@
-/// The command line as the completion scripts see it: subcommands, their options and what each option and
-/// positional takes. A test keeps it equal to swift-argument-parser's own description of the commands.
+/// The command line as the completion scripts see it, derived from `Grammar` (the scripts hold no list of their
+/// own): which words take a value, what each value and positional is completed with.
 enum CommandTable {
-    /// What an option's value (or a positional) is completed with.
-    enum Completion: Equatable {
-        case none
-        case directory
-        case file
-        case flag
-        case mock
-        case value
-        case environmentAssignment
-        case environmentName
-        case choices([String])
-        case profiles
-        case formatThenProfiles
+    typealias Completion = Grammar.Completion
+
+    static var commands: [Grammar.Command] { Grammar.commands }
+
+    /// Every option name, long and short, that takes a value (so the scripts skip its value when they count
+    /// positionals), sorted.
+    static var valueOptions: [String] {
+        var names = Set<String>()
+        for command in commands {
+            for option in command.options where option.value != nil {
+                names.insert(option.name)
+                if let short = option.short { names.insert(short) }
+            }
+        }
+        return names.sorted()
     }
-
-    struct Option {
-        var name: String
-        var summary: String
-        var takes: Completion?  // nil: a flag without a value
-    }
-
-    struct Command {
-        var name: String
-        var summary: String
-        var options: [Option]
-        var positionals: Completion
-        var wrapsCommand: Bool = false
-    }
-
-    static let profilesDirectory = Option(name: "--profiles-dir", summary: "The profiles directory", takes: .directory)
-
-    static let overrides = [
-        Option(name: "--enable", summary: "Switch a flag on for this run", takes: .flag),
-        Option(name: "--disable", summary: "Switch a flag off for this run", takes: .flag),
-        Option(name: "--mock", summary: "Select a mock variant (point=variant)", takes: .mock),
-        Option(name: "--value", summary: "Set a typed value (key=value)", takes: .value),
-        Option(name: "--env", summary: "Set an environment variable (name=value)", takes: .environmentAssignment),
-        Option(name: "--unset", summary: "Remove an environment variable", takes: .environmentName),
-    ]
-
-    static let commands: [Command] = [
-        Command(
-            name: "run", summary: "Launch a command with one or more profiles",
-            options: [profilesDirectory] + overrides, positionals: .profiles, wrapsCommand: true),
-        Command(name: "list", summary: "List the profiles that can be run", options: [
-            profilesDirectory, Option(name: "--all", summary: "Include abstract profiles", takes: nil),
-            Option(name: "--names", summary: "Only the names", takes: nil),
-            Option(name: "--json", summary: "Print JSON", takes: nil),
-        ], positionals: .none),
-        Command(name: "show", summary: "Show what a command would receive, and from where", options: [profilesDirectory] + overrides + [
-            Option(name: "--json", summary: "Print JSON", takes: nil),
-            Option(name: "--reveal", summary: "Show inherited and secret values in full", takes: nil),
-        ], positionals: .profiles),
-        Command(name: "lint", summary: "Check every profile and the catalog", options: [
-            profilesDirectory, Option(name: "--format", summary: "Output format", takes: .choices(["text", "json", "github"])),
-            Option(name: "--strict", summary: "Treat warnings as errors", takes: nil),
-        ], positionals: .none),
-        Command(name: "export", summary: "Print a resolved profile in another tool's format", options: [profilesDirectory] + overrides + [
-            Option(name: "--reveal", summary: "Write inherited and secret values in full", takes: nil),
-            Option(name: "--output", summary: "Write to a file", takes: .file),
-            Option(name: "--update", summary: "Update an .xcscheme or .xctestplan in place", takes: .file),
-            Option(name: "--action", summary: "The scheme action to update", takes: .choices(["launch", "test"])),
-        ], positionals: .formatThenProfiles),
-        Command(name: "generate", summary: "Generate Swift from the catalog", options: [
-            profilesDirectory, Option(name: "--output", summary: "Write to a file", takes: .file),
-            Option(name: "--access", summary: "Access level of the generated code", takes: .choices(["internal", "public"])),
-            Option(name: "--check", summary: "Fail when the output file is not current", takes: nil),
-        ], positionals: .choices(["swift"])),
-        Command(name: "init", summary: "Create profiles/ with an example, a base and a catalog", options: [
-            Option(name: "--directory", summary: "Where to create profiles/", takes: .directory),
-        ], positionals: .none),
-        Command(name: "completion", summary: "Print a shell completion script", options: [], positionals: .choices(["bash", "zsh", "fish"])),
-    ]
-
-    static func command(_ name: String) -> Command? { commands.first { $0.name == name } }
 
     /// The `case` arms a bash or zsh script uses to complete an option's value (`--mock) ACTION ;;`), each option
-    /// once, and a command's positional words (`run) ACTION ;;`), with the shell's own actions for each kind.
+    /// name once, and a command's positional words (`run) ACTION ;;`), with the shell's own action for a kind of
+    /// value. The positional arms choose by `$positional`, the number of positional words before the cursor.
     static func caseArms(
         value action: (Completion) -> String, positional: (Completion) -> String
     ) -> (values: String, positionals: String) {
@@ -86,14 +28,36 @@ enum CommandTable {
         var seen = Set<String>()
         for command in commands {
             for option in command.options {
-                guard let takes = option.takes, seen.insert(option.name).inserted else { continue }
-                values += "        \(option.name)) \(action(takes)) ;;\n"
+                guard let value = option.value else { continue }
+                for name in [option.name] + (option.short.map { [$0] } ?? []) where seen.insert(name).inserted {
+                    values += "        \(name)) \(action(value.completion)) ;;\n"
+                }
             }
         }
         var positionals = ""
         for command in commands {
-            positionals += "        \(command.name)) \(positional(command.positionals)) ;;\n"
+            positionals += "        \(command.name.rawValue)) \(positionalArm(command, positional)) ;;\n"
         }
         return (values, positionals)
+    }
+
+    /// `((positional == 0)) && A`, `A` (one positional taking every word), or
+    /// `if ((positional == 0)); then A; else B; fi`.
+    private static func positionalArm(_ command: Grammar.Command, _ action: (Completion) -> String) -> String {
+        let positionals = command.positionals
+        guard let last = positionals.last else { return ":" }
+        if positionals.count == 1 {
+            return last.isRepeated ? action(last.completion) : "((positional == 0)) && \(action(last.completion))"
+        }
+        var arm = ""
+        for (index, positional) in positionals.enumerated() {
+            if index == positionals.count - 1 && positional.isRepeated {
+                arm += "; else \(action(positional.completion))"
+            } else {
+                arm +=
+                    "\(index == 0 ? "if" : "; elif") ((positional == \(index))); then \(action(positional.completion))"
+            }
+        }
+        return arm + "; fi"
     }
 }

@@ -6,7 +6,8 @@ import ProfileCore
 /// line as `word<TAB>description`; prints nothing (and exits 0) when there is nothing to offer or anything is wrong.
 ///
 /// Kinds: `profiles`; `flags`; `mock WORD` (`point=` entries, or `point=variant` entries once WORD has a `=`);
-/// `value WORD` (`key=` entries, or `key=text` for enum and bool values); `env-names`; `formats`.
+/// `value WORD` (`key=` entries, or `key=text` for enum and bool values); `env-names`. (Fixed choices, such as
+/// `export`'s formats, are written into the scripts from `Grammar`.)
 enum CompletionQuery {
     static func answer(_ arguments: ArraySlice<String>) -> Int32 {
         var arguments = arguments
@@ -17,10 +18,6 @@ enum CompletionQuery {
         }
         guard let kind = arguments.first else { return 0 }
         let word = arguments.dropFirst().first ?? ""
-        if kind == "formats" {
-            print(lines: ExportFormat.allCases.map { CompletionCandidates.Candidate($0.rawValue) })
-            return 0
-        }
         let environment = EnvironmentTable.current()
         guard let directory = try? ProfileDirectory.locate(explicit: profilesDirectory, environment: environment) else {
             return 0

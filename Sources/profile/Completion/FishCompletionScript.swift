@@ -48,7 +48,7 @@ enum FishCompletionScript {
                         continue
                     end
                     switch $token
-                        case \(Set(commands.flatMap { $0.options.filter { $0.takes != nil }.map(\.name) }).sorted().joined(separator: " "))
+                        case \(CommandTable.valueOptions.joined(separator: " "))
                             set skip 1
                         case '-*'
                         case '*'
@@ -66,30 +66,41 @@ enum FishCompletionScript {
 
             """
         for command in commands {
-            out += "complete -c profile -n __fish_use_subcommand -a \(command.name) -d '\(escape(command.summary))'\n"
+            out += "complete -c profile -n __fish_use_subcommand -a \(command.name.rawValue)"
+                + " -d '\(escape(command.summary))'\n"
         }
-        out += "complete -c profile -n '__fish_seen_subcommand_from help' -a '\(commands.map(\.name).joined(separator: " "))'\n"
+        let names = commands.map(\.name.rawValue).joined(separator: " ")
+        out += "complete -c profile -n '__fish_seen_subcommand_from help' -a '\(names)'\n"
         for command in commands {
-            let condition = "'__profile_in \(command.name)'"
-            out += "\n# \(command.name)\n"
+            let name = command.name.rawValue
+            let condition = "'__profile_in \(name)'"
+            out += "\n# \(name)\n"
             out += "complete -c profile -n \(condition) -s h -l help -d 'Show help'\n"
             for option in command.options {
                 let long = String(option.name.dropFirst(2))
+                let short = option.short.map { " -s \($0.dropFirst())" } ?? ""
                 // The option's description on its own line, so candidates keep their own descriptions.
-                out += "complete -c profile -n \(condition) -l \(long) -d '\(escape(option.summary))'"
-                    + (option.takes == nil ? "" : " -x") + "\n"
-                if let takes = option.takes { out += "complete -c profile -n \(condition) -l \(long) \(action(takes))\n" }
+                out += "complete -c profile -n \(condition)\(short) -l \(long)"
+                    + " -d '\(escape(option.summary))'"
+                    + (option.value == nil ? "" : " -x") + "\n"
+                if let value = option.value {
+                    out += "complete -c profile -n \(condition)\(short) -l \(long) \(action(value.completion))\n"
+                }
             }
-            switch command.positionals {
-            case .profiles:
-                out += "complete -c profile -n \(condition) -a '(__profile_query profiles)'\n"
-            case .formatThenProfiles:
-                out += "complete -c profile -n \"__profile_in \(command.name); and test (__profile_positionals) -eq 0\" -a '(__profile_query formats)'\n"
-                out += "complete -c profile -n \"__profile_in \(command.name); and test (__profile_positionals) -gt 0\" -a '(__profile_query profiles)'\n"
-            case .choices(let words):
-                out += "complete -c profile -n \"__profile_in \(command.name); and test (__profile_positionals) -eq 0\" -a '\(words.joined(separator: " "))'\n"
-            default:
-                break
+            for (index, positional) in command.positionals.enumerated() {
+                let words: String
+                switch positional.completion {
+                case .profiles: words = "(__profile_query profiles)"
+                case .choices(let choices): words = choices.joined(separator: " ")
+                default: continue
+                }
+                if command.positionals.count == 1 && positional.isRepeated {
+                    out += "complete -c profile -n \(condition) -a '\(words)'\n"
+                } else {
+                    let test = positional.isRepeated ? "-ge" : "-eq"
+                    out += "complete -c profile -n \"__profile_in \(name); and test (__profile_positionals)"
+                        + " \(test) \(index)\" -a '\(words)'\n"
+                }
             }
         }
         return out
@@ -109,7 +120,7 @@ enum FishCompletionScript {
         case .environmentAssignment: return "-x -a '(__profile_query env-names | string replace -r \"\\t.*\" \"=\"; set -xn | string replace -r \"\\$\" \"=\")'"
         case .environmentName: return "-x -a '(__profile_query env-names; set -xn)'"
         case .choices(let words): return "-x -a '\(words.joined(separator: " "))'"
-        case .none, .profiles, .formatThenProfiles: return "-x"
+        case .none, .profiles: return "-x"
         }
     }
 }

@@ -2,17 +2,17 @@
 enum ZshCompletionScript {
     static func render() -> String {
         let commands = CommandTable.commands
-        let valueOptions = Set(commands.flatMap { $0.options.filter { $0.takes != nil }.map(\.name) }).sorted()
+        let valueOptions = CommandTable.valueOptions
         var subcommandLines = ""
         for command in commands {
-            subcommandLines += "        '\(command.name):\(escape(command.summary))'\n"
+            subcommandLines += "        '\(command.name.rawValue):\(escape(command.summary))'\n"
         }
         subcommandLines += "        'help:Show help for a subcommand'\n"
         var optionCases = ""
         for command in commands {
             var specs = command.options.map { "'\($0.name)[\(escape($0.summary))]'" }
             specs.append("'--help[Show help]'")
-            optionCases += "        \(command.name)) opts=(\(specs.joined(separator: " "))) ;;\n"
+            optionCases += "        \(command.name.rawValue)) opts=(\(specs.joined(separator: " "))) ;;\n"
         }
         let (valueCases, positionalCases) = CommandTable.caseArms(value: action, positional: positional)
         return """
@@ -110,17 +110,14 @@ enum ZshCompletionScript {
             return "if compset -P '*='; then _message 'value'; else _parameters -g '*export*' -S '='; fi; return"
         case .environmentName: return "_parameters -g '*export*'; return"
         case .choices(let words): return "_values 'value' \(words.joined(separator: " ")); return"
-        case .none, .profiles, .formatThenProfiles: return "return"
+        case .none, .profiles: return "return"
         }
     }
 
     private static func positional(_ takes: CommandTable.Completion) -> String {
         switch takes {
         case .profiles: return "_profile_query \"$dir\" profiles; _describe -t profiles 'profile' reply"
-        case .formatThenProfiles:
-            return "if ((positional == 0)); then _profile_query \"$dir\" formats; _describe -t formats 'format' reply; "
-                + "else _profile_query \"$dir\" profiles; _describe -t profiles 'profile' reply; fi"
-        case .choices(let words): return "((positional == 0)) && _values 'value' \(words.joined(separator: " "))"
+        case .choices(let words): return "_values 'value' \(words.joined(separator: " "))"
         default: return ":"
         }
     }

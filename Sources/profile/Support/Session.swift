@@ -18,6 +18,18 @@ struct Session {
         }
     }
 
+    /// For a command that names profiles: when it names none, prints the command line's problems and exits 64
+    /// (there is nothing else to check); else locates the profiles directory, whose problems `resolve` then
+    /// reports with the command line's.
+    init(profilesDirectory: String?, checking invocation: Invocation) throws(Exit) {
+        let environment = EnvironmentTable.current()
+        if invocation.profiles.isEmpty {
+            Terminal.report(invocation.problems, environment: environment)
+            throw Exit(status: ExitStatus.usage)
+        }
+        try self.init(profilesDirectory: profilesDirectory, environment: environment)
+    }
+
     /// Prints the diagnostics collected so far; exits 65 when any is an error.
     func finish(extra: [Diagnostic] = []) throws(Exit) {
         let diagnostics = extra + repository.diagnostics
@@ -25,18 +37,32 @@ struct Session {
         if diagnostics.hasErrors { throw Exit(status: ExitStatus.dataError) }
     }
 
-    /// Resolves a request for `run` or `show`, printing every problem; exits 64 or 65 when anything is wrong.
-    func resolve(_ request: RunRequest, purpose: Resolver.Purpose) throws(Exit) -> ResolvedProfile {
+    /// Resolves the profiles an invocation names, with its overrides, printing every problem; exits 64 or 65 when
+    /// anything is wrong. `problems` are the invocation's and any the command found in it.
+    func resolve(
+        _ invocation: Invocation, purpose: Resolver.Purpose, problems: [Diagnostic]? = nil
+    ) throws(Exit) -> ResolvedProfile {
+        let problems = problems ?? invocation.problems
         let resolver = Resolver(repository: repository)
         let resolved = resolver.resolve(
-            request.names, overrides: request.overrides, environment: environment, purpose: purpose)
+            invocation.profiles, overrides: invocation.overrides, environment: environment, purpose: purpose)
         // Every problem at once: the command line's and the profiles'. A bad command line is a usage error.
-        if !request.problems.isEmpty {
-            Terminal.report(request.problems + repository.diagnostics, environment: environment)
+        if !problems.isEmpty {
+            Terminal.report(problems + repository.diagnostics, environment: environment)
             throw Exit(status: ExitStatus.usage)
         }
         try finish()
         guard let resolved else { throw Exit(status: ExitStatus.dataError) }
         return resolved
+    }
+}
+
+extension Invocation {
+    /// For a command whose other problems cannot be checked with the command line's: prints the command line's
+    /// problems and exits 64 when there are any.
+    func requireValid(environment: EnvironmentTable = .current()) throws(Exit) {
+        guard !problems.isEmpty else { return }
+        Terminal.report(problems, environment: environment)
+        throw Exit(status: ExitStatus.usage)
     }
 }

@@ -1,0 +1,32 @@
+/// The exit statuses of `profile`, the one place they are decided (the README's table and `profile --help` say the
+/// same). A launched child's own status is passed through.
+public enum ExitStatus {
+    /// Success.
+    public static let success: Int32 = 0
+    /// `lint` found errors (or warnings with `--strict`); `generate --check` found a stale file.
+    public static let findings: Int32 = 1
+    /// The command line is wrong (unknown option, no `--`, `--mock x` without `=`).
+    public static let usage: Int32 = 64
+    /// The profiles or the catalog have errors: nothing was launched.
+    public static let dataError: Int32 = 65
+    /// No profiles directory, or a file could not be read.
+    public static let noInput: Int32 = 66
+    /// An output file could not be written.
+    public static let cannotCreate: Int32 = 73
+    /// The command was found but could not be executed (like `env`).
+    public static let cannotExecute: Int32 = 126
+    /// The command was not found (like `env`).
+    public static let notFound: Int32 = 127
+
+    /// Every status with a few words on what it means, in order (for help texts).
+    public static let meanings: [(status: Int32, meaning: String)] = [
+        (success, "success"),
+        (findings, "lint findings"),
+        (usage, "usage error"),
+        (dataError, "the profiles have errors (nothing launched)"),
+        (noInput, "no profiles directory"),
+        (cannotCreate, "cannot write output"),
+        (cannotExecute, "command not executable"),
+        (notFound, "command not found"),
+    ]
+}

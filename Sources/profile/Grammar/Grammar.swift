@@ -1,0 +1,308 @@
+import ProfileCore
+
+/// The command line of `profile`, declared once: every command, its options (name, the value each takes, what the
+/// value is completed with, the override it makes) and its positionals.
+///
+/// Everything about the command line is derived from this table: `CommandLineReader` reads the arguments with it
+/// (the only reader, for every command), the swift-argument-parser declarations of the commands (which only print
+/// help) take their names and help from it and a test checks them against it, and the completion scripts are
+/// generated from it (`CommandTable`).
+enum Grammar {
+    /// What a value (an option's or a positional's) is completed with in the shells. `.choices` are also the only
+    /// values the reader accepts.
+    enum Completion: Equatable, Sendable {
+        case none
+        case directory
+        case file
+        case flag
+        case mock
+        case value
+        case environmentAssignment
+        case environmentName
+        case choices([String])
+        case profiles
+    }
+
+    /// The value an option takes.
+    struct Value: Sendable {
+        /// Its name in usage and help: `dir` for `--profiles-dir <dir>`.
+        var name: String
+        /// What it is, in messages ("`--profiles-dir` needs a directory"); nil for choices, which are listed.
+        var what: String?
+        /// What the shells complete it with.
+        var completion: Completion
+
+        /// What it is, in messages: "a directory", "one of `text`, `json`, `github`".
+        var needs: String {
+            if let what { return what }
+            guard case .choices(let words) = completion else { return "a value" }
+            return "one of " + words.map { "`\($0)`" }.joined(separator: ", ")
+        }
+    }
+
+    struct Option: Sendable {
+        /// The long name, with its dashes: `--output`.
+        var name: String
+        /// The short name, with its dash: `-o`.
+        var short: String? = nil
+        /// What it takes; nil for a flag (`--json`), which takes no value.
+        var value: Value?
+        /// A few words for completion menus, and the start of its help.
+        var summary: String
+        /// The rest of its help, after the summary.
+        var details = ""
+        /// The per-run change it makes (`--enable`...), checked and collected by `Overrides.append`.
+        var override: Overrides.Kind? = nil
+
+        /// Whether it may be given more than once: overrides, applied in order, and flags. An option with one
+        /// value may be given once.
+        var isRepeatable: Bool { override != nil || value == nil }
+
+        /// `[--output <file>]`, `[--json]`.
+        var usage: String { value.map { "[\(name) <\($0.name)>]" } ?? "[\(name)]" }
+    }
+
+    struct Positional: Sendable {
+        /// Its name in usage and help: `profile` for `<profile>...`.
+        var name: String
+        /// What to name, in the message when it is missing: "name at least one profile".
+        var needs: String
+        /// One line for help.
+        var summary: String
+        /// What the shells complete it with (and, for `.choices`, the values accepted).
+        var completion: Completion
+        /// Whether it takes every word that follows (`<profile>...`), else exactly one word.
+        var isRepeated = false
+
+        /// `<profile>...`, `<format>`.
+        var usage: String { "<\(name)>" + (isRepeated ? "..." : "") }
+    }
+
+    /// The commands, in the order help lists them.
+    enum Name: String, CaseIterable, Sendable {
+        case run, list, show, lint, export, generate, `init`, completion
+    }
+
+    struct Command: Sendable {
+        var name: Name
+        /// A few words for completion menus, and the start of its help.
+        var summary: String
+        /// The rest of its one-line help, after the summary.
+        var details: String
+        /// The positionals that take one word each, in order...
+        var leading: [Positional]
+        /// ... then the one that takes every word left (`<profile>...`), if any.
+        var rest: Positional?
+        /// Whether the words after `--` are a command to launch (`run`), rather than more positionals.
+        var wrapsCommand: Bool
+        private let makeOptions: @Sendable () -> [Option]
+
+        /// The options, in the order help lists them.
+        var options: [Option] { makeOptions() }
+
+        /// The options are built when asked for, and `leading` and `rest` are apart: reading `run` without
+        /// options then builds no array of the grammar's types (each new array type costs the launch path ~8,000
+        /// instructions of generic metadata).
+        init(
+            name: Name, summary: String, details: String = "",
+            options: @autoclosure @escaping @Sendable () -> [Option], leading: [Positional] = [],
+            rest: Positional? = nil, wrapsCommand: Bool = false
+        ) {
+            self.name = name
+            self.summary = summary
+            self.details = details
+            self.makeOptions = options
+            self.leading = leading
+            self.rest = rest
+            self.wrapsCommand = wrapsCommand
+        }
+
+        /// Every positional, in order.
+        var positionals: [Positional] { leading + (rest.map { [$0] } ?? []) }
+
+        /// The option called `name` (long or short), if the command has it.
+        func option(named name: Substring) -> Option? {
+            options.first { $0.name == name || $0.short.map { $0 == name } == true }
+        }
+
+        /// `profile show <profile>... [<overrides>] [--json] [--reveal]`: the positionals, then the options
+        /// (`--profiles-dir`, which every command reading profiles takes, is left to the help's option list;
+        /// overrides are summed up as `[<overrides>]`).
+        var usage: String {
+            var words = ["profile", name.rawValue] + positionals.map(\.usage)
+            var saidOverrides = false
+            for option in options where option.name != Grammar.profilesDirectory.name {
+                if option.override != nil {
+                    if !saidOverrides { words.append("[<overrides>]") }
+                    saidOverrides = true
+                } else {
+                    words.append(option.usage)
+                }
+            }
+            if wrapsCommand { words.append("-- <command> [<argument>...]") }
+            return words.joined(separator: " ")
+        }
+
+        /// The short form a missing positional's message shows: `profile run <profile>... -- <command>`.
+        var shortUsage: String {
+            (["profile", name.rawValue] + positionals.map(\.usage) + (wrapsCommand ? ["-- <command>"] : []))
+                .joined(separator: " ")
+        }
+    }
+
+    /// The usage line of `profile` itself.
+    static let usage = "profile <subcommand>"
+
+    // MARK: - The declaration
+
+    static let profilesDirectory = Option(
+        name: "--profiles-dir", value: Value(name: "dir", what: "a directory", completion: .directory),
+        summary: "The profiles directory",
+        details: " (default: $PROFILES_DIR, else the nearest `profiles/` walking up to the repository root)")
+
+    /// `--enable`, `--disable`, `--mock`, `--value`, `--env`, `--unset`: taken by `run`, `show` and `export`.
+    static let overrides: [Option] = [
+        override(.enable, "--enable", value: "flag", completion: .flag, summary: "Switch a flag on for this run"),
+        override(.disable, "--disable", value: "flag", completion: .flag, summary: "Switch a flag off for this run"),
+        override(
+            .mock, "--mock", value: "point=variant", completion: .mock, summary: "Select a mock variant for this run"),
+        override(
+            .value, "--value", value: "key=value", completion: .value, summary: "Set a typed value for this run",
+            details: " (typed like YAML: 5 is an int)"),
+        override(
+            .setEnvironment, "--env", value: "name=value", completion: .environmentAssignment,
+            summary: "Set an environment variable for this run", details: " (taken literally)"),
+        override(
+            .unsetEnvironment, "--unset", value: "name", completion: .environmentName,
+            summary: "Remove an environment variable", details: " from the child's environment"),
+    ]
+
+    static let profiles = Positional(
+        name: "profile", needs: "at least one profile", summary: "The profiles to apply, in order (later wins)",
+        completion: .profiles, isRepeated: true)
+
+    static let run = Command(
+        name: .run, summary: "Launch a command with one or more profiles",
+        details: " (exec: same pid, the command's own exit status)",
+        options: [profilesDirectory] + overrides, rest: profiles, wrapsCommand: true)
+
+    static let listAll = flag("--all", "Include abstract profiles")
+    static let listNames = flag("--names", "Print only the names", details: ", one per line")
+    static let listJSON = flag("--json", "Print JSON", details: #": [{"name", "description", "abstract", "path"}]"#)
+    static let list = Command(
+        name: .list, summary: "List the profiles that can be run",
+        details: ", with their descriptions (abstract ones are hidden)",
+        options: [profilesDirectory, listAll, listNames, listJSON])
+
+    static let showJSON = flag("--json", "Print JSON", details: " (its shape is documented in the README)")
+    static let showReveal = flag(
+        "--reveal", "Show secrets and values from the environment in full",
+        details: " (`${API_TOKEN}` taken from the invoking environment)")
+    static let show = Command(
+        name: .show, summary: "Show what a command would receive, and from where",
+        details: " (the file and line of each entry)",
+        options: [profilesDirectory] + overrides + [showJSON, showReveal], rest: profiles)
+
+    static let lintFormat = Option(
+        name: "--format", value: choices("format", ProfileCommand.Lint.Format.allCases.map { $0.rawValue }),
+        summary: "Output format",
+        details: ": text (diagnostics with carets, on stderr), json, or github (annotations, on stdout)")
+    static let lintStrict = flag("--strict", "Treat warnings as errors")
+    static let lint = Command(
+        name: .lint, summary: "Check every profile and the catalog",
+        details: ": report all problems, exit 1 when any is an error",
+        options: [profilesDirectory, lintFormat, lintStrict])
+
+    static let exportFormat = Positional(
+        name: "format", needs: "the format", summary: "The format to write",
+        completion: .choices(ExportFormat.allCases.map { $0.rawValue }))
+    static let exportReveal = flag(
+        "--reveal", "Write values from the environment in full",
+        details: " (`${API_TOKEN}` taken from the invoking environment)")
+    static let exportOutput = Option(
+        name: "--output", value: Value(name: "file", what: "a file", completion: .file), summary: "Write to a file",
+        details: " instead of standard output (`-`: standard output)")
+    static let exportUpdate = Option(
+        name: "--update", value: Value(name: "file", what: "a file", completion: .file),
+        summary: "Update an .xcscheme or .xctestplan in place",
+        details: ": rewrite the entries the profile owns, leave the rest of the file as it is")
+    static let exportAction = Option(
+        name: "--action", value: choices("action", XcodeSchemeAction.allCases.map { $0.rawValue }),
+        summary: "The scheme action to update", details: ": launch (the default) or test")
+    static let export = Command(
+        name: .export, summary: "Print a resolved profile in another tool's format",
+        options: [profilesDirectory] + overrides + [exportReveal, exportOutput, exportUpdate, exportAction],
+        leading: [exportFormat], rest: profiles)
+
+    static let generateLanguage = Positional(
+        name: "language", needs: "the language", summary: "The language to generate",
+        completion: .choices(ProfileCommand.Generate.Language.allCases.map { $0.rawValue }))
+    static let generateOutput = Option(
+        name: "--output", short: "-o", value: Value(name: "file", what: "a file", completion: .file),
+        summary: "Write to a file", details: " (default: standard output)")
+    static let generateAccess = Option(
+        name: "--access", value: choices("level", SwiftGenerator.AccessLevel.allCases.map { $0.rawValue }),
+        summary: "Access level of the generated code", details: ": internal (the default) or public")
+    static let generateCheck = flag(
+        "--check", "Fail when the output file is not current",
+        details: " (write nothing; exit 1 when the --output file differs from what would be generated)")
+    static let generate = Command(
+        name: .generate, summary: "Generate Swift from the catalog",
+        details: " and the runnable profiles, typed for the runtime library",
+        options: [profilesDirectory, generateOutput, generateAccess, generateCheck], leading: [generateLanguage])
+
+    static let initDirectory = Option(
+        name: "--directory", value: Value(name: "dir", what: "a directory", completion: .directory),
+        summary: "Where to create profiles/", details: " (default: the working directory)")
+    static let `init` = Command(
+        name: .`init`, summary: "Create profiles/ with an example, a base and a catalog",
+        details: "; git-ignore overlays",
+        options: [initDirectory])
+
+    static let completionShell = Positional(
+        name: "shell", needs: "the shell", summary: "The shell",
+        completion: .choices(ProfileCommand.Completion.Shell.allCases.map { $0.rawValue }))
+    static let completion = Command(
+        name: .completion, summary: "Print a shell completion script",
+        details: " (completes profile names, flags, variants and wrapped commands)", options: [],
+        leading: [completionShell])
+
+    /// Every command, in the order of `Name`.
+    static let commands: [Command] = Name.allCases.map(command)
+
+    /// The command called `name`.
+    static func command(_ name: String) -> Command? { Name(rawValue: name).map(command) }
+
+    /// The command called `name`, without building the others (for `run`, every instruction counts).
+    static func command(_ name: Name) -> Command {
+        switch name {
+        case .run: return run
+        case .list: return list
+        case .show: return show
+        case .lint: return lint
+        case .export: return export
+        case .generate: return generate
+        case .`init`: return `init`
+        case .completion: return completion
+        }
+    }
+
+    // MARK: - Shorthands for the declaration
+
+    private static func override(
+        _ kind: Overrides.Kind, _ name: String, value: String, completion: Completion, summary: String,
+        details: String = ""
+    ) -> Option {
+        Option(
+            name: name, value: Value(name: value, what: kind.expected, completion: completion), summary: summary,
+            details: details, override: kind)
+    }
+
+    private static func flag(_ name: String, _ summary: String, details: String = "") -> Option {
+        Option(name: name, value: nil, summary: summary, details: details)
+    }
+
+    private static func choices(_ name: String, _ words: [String]) -> Value {
+        Value(name: name, completion: .choices(words))
+    }
+}
