@@ -66,11 +66,11 @@ extension Overrides {
             let value = String(text.value[text.value.index(after: equals)...])
             let valueLocation = SourceLocation(
                 file: text.location.file,
-                mark: Mark(line: Int(text.location.mark.line), column: Int(text.location.mark.column) + key.count + 1))
+                mark: Mark(line: Int(text.location.mark.line), column: Int(text.location.mark.column) + key.unicodeScalars.count + 1))
             return .success(
                 (
-                    Located(key, at: text.location, length: key.count),
-                    Located(value, at: valueLocation, length: value.count)
+                    Located(key, at: text.location, length: key.unicodeScalars.count),
+                    Located(value, at: valueLocation, length: value.unicodeScalars.count)
                 ))
         }
         func invalidKey(_ key: Located<String>, _ what: String) -> Diagnostic? {
@@ -143,7 +143,7 @@ public struct CommandLineSource: Sendable {
     /// Builds the source from the arguments after the program name.
     public init(arguments: [String]) {
         var text = "profile"
-        var count = 7  // characters in `text`, counted as it grows (on the launch path of `run`)
+        var count = 7  // Unicode scalars (the unit of columns) in `text`, counted as it grows (on the launch path of `run`)
         var offsets: [Int] = []
         offsets.reserveCapacity(arguments.count)
         for argument in arguments {
@@ -152,20 +152,20 @@ public struct CommandLineSource: Sendable {
             // A quoted argument starts one character later ('...'), unless it holds quotes itself.
             offsets.append(count + 2 + (quoted.utf8.count != argument.utf8.count && !argument.contains("'") ? 1 : 0))
             text += quoted
-            count += 1 + quoted.count
+            count += 1 + quoted.unicodeScalars.count
         }
         self.offsets = offsets
         file = SourceFile(path: "command line", bytes: Array(text.utf8))
     }
 
-    /// The location of character `offset` (0-based) inside argument `index`.
+    /// The location of Unicode scalar `offset` (0-based) inside argument `index`.
     public func location(argument index: Int, offset: Int = 0) -> SourceLocation {
         let column = index < offsets.count ? offsets[index] + offset : 1
         return SourceLocation(file: file, mark: Mark(line: 1, column: column))
     }
 
-    /// `text` located at argument `index` (plus `offset` characters).
+    /// `text` located at argument `index` (plus `offset` Unicode scalars).
     public func located(_ text: String, argument index: Int, offset: Int = 0) -> Located<String> {
-        Located(text, at: location(argument: index, offset: offset), length: text.count)
+        Located(text, at: location(argument: index, offset: offset), length: text.unicodeScalars.count)
     }
 }

@@ -1,4 +1,5 @@
 import ProfileCore
+import ProfileRuntime
 
 /// What `CommandLineReader` understood of a command line: the command, its options and positionals, the overrides
 /// they make, and every problem found, located on the command line.
