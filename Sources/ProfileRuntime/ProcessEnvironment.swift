@@ -49,7 +49,7 @@ package enum ProcessEnvironment: Sendable {
     }
 
     /// The number of entries in this process's environment (`environ`), to reserve room before ``forEachEntry(_:)``.
-    package static var entryCount: Int {
+    @inlinable package static var entryCount: Int {
         var count = 0
         #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
         #if canImport(Darwin)
@@ -66,7 +66,7 @@ package enum ProcessEnvironment: Sendable {
     /// Calls `body` with each `NAME=value` entry of this process's environment (`environ`), in order, split at its
     /// first `=` (an entry without one is skipped), until `body` returns false. Each entry is measured before it is
     /// compared, so no read goes past its terminating NUL.
-    package static func forEachEntry(
+    @inlinable package static func forEachEntry(
         _ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>) -> Bool
     ) {
         #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
