@@ -9,6 +9,11 @@ import Darwin
 /// Shell-style interpolation of `${VAR}`, `$VAR`, `${VAR:-default}`, `${VAR-default}`, `${VAR:?message}`,
 /// `${VAR?message}`, `${VAR:+alternative}`, `${VAR+alternative}` and `$$`, against an environment being built.
 ///
+/// One parser (``Parser``, over the UTF-8 bytes of any text) serves every job: interpolating, the syntax-only check
+/// of `lint` (``isWellFormed(_:for:)``) and the size guard. Like a shell, a default, alternative or message is only
+/// evaluated when it is used: `${A:-${B:?needed}}` fails only when `A` is unset or empty. Unlike a shell, a syntax
+/// error is an error in a branch that is not taken too, so that `lint` finds it whatever the environment holds.
+///
 /// Besides the value, it produces a display form in which every part that came from the invoking environment
 /// (rather than from a profile) is shown as the reference that produced it, so `profile show` never prints an
 /// inherited secret unless asked to.
@@ -40,20 +45,52 @@ public struct Interpolator {
         public var usesInvokingEnvironment: Bool
     }
 
-    /// An interpolation problem, with the character offset in the source text where it is.
+    /// An interpolation problem, with where it is in the source text.
+    ///
+    /// Offsets and lengths count Unicode scalars, the unit of the project's columns (libyaml counts columns in
+    /// scalars): `é` written as `e` and a combining accent is two, a CR LF line end is two.
     public struct Failure: Error, Sendable, Equatable {
         /// The message.
         public var message: String
-        /// The offset (in characters) from the start of the text.
+        /// The offset (in Unicode scalars) from the start of the text.
         public var offset: Int
-        /// How many characters the problem spans.
+        /// How many Unicode scalars the problem spans.
         public var length: Int
+        /// Whether the problem is the size of the result (the text as a whole is to blame, not the place).
+        public var isTooLong: Bool
 
         /// Creates a failure.
-        public init(message: String, offset: Int, length: Int) {
+        public init(message: String, offset: Int, length: Int, isTooLong: Bool = false) {
             self.message = message
             self.offset = offset
             self.length = length
+            self.isTooLong = isTooLong
+        }
+    }
+
+    /// Where an interpolated text goes: it decides how long the result may be and whether it may hold a NUL byte.
+    public enum Destination: Sendable, Equatable {
+        /// The value of the environment variable `name`: `name=value` and a final NUL must fit in
+        /// ``Interpolator/maximumLength``, and a NUL byte would cut it short.
+        case environment(name: String)
+        /// An argument of the command: it and a final NUL must fit in ``Interpolator/maximumLength``, and a NUL byte
+        /// would cut it short.
+        case argument
+        /// A typed value: it travels escaped in the payload (a NUL byte is fine), at most
+        /// ``Interpolator/maximumLength`` - 1 bytes.
+        case value
+
+        /// The most bytes the result may have.
+        public var limit: Int {
+            switch self {
+            case .environment(let name): Interpolator.maximumLength - name.utf8.count - 2
+            case .argument, .value: Interpolator.maximumLength - 1
+            }
+        }
+
+        /// Whether the text may hold a NUL byte.
+        public var allowsNUL: Bool {
+            if case .value = self { true } else { false }
         }
     }
 
@@ -69,427 +106,423 @@ public struct Interpolator {
 
     static let emptyReference = "`${}` names no variable: write `${NAME}`, or `$$` for a literal `$`"
     static let unterminated = "unterminated `${`: add the closing `}` (or write `$$` for a literal `$`)"
+    static let unterminatedWord = "unterminated `${`: add the closing `}`"
 
-    /// The most bytes one environment variable or argument may hold (Linux's `MAX_ARG_STRLEN`): a longer value
-    /// could not be passed to the child anyway.
+    /// The most bytes one argument, or one environment variable as `NAME=value`, may take with its final NUL:
+    /// Linux's `MAX_ARG_STRLEN` (32 pages of 4 KiB). A longer one makes `execve` fail with `E2BIG`. macOS has no
+    /// such limit per string (only `ARG_MAX` for all of them), but the same limit applies there, so that a profile
+    /// that launches on one system launches on the other.
     public static let maximumLength = 131_072
 
-    /// An upper bound of the length in bytes of `text` once interpolated, computed without building it: every
-    /// reference counts as the length of its variable, everything else as written. It bounds alias-like blow-ups
-    /// (`A2: ${A1}${A1}`, `A3: ${A2}${A2}`, …) before any memory is spent on them.
-    public func upperBound(of text: String) -> Int {
-        var bytes = Array(text.utf8)[...]
-        var total = 0
-        while let dollar = bytes.firstIndex(of: UInt8(ascii: "$")) {
-            total += dollar - bytes.startIndex
-            bytes = bytes[(dollar + 1)...]
-            let braced = bytes.first == UInt8(ascii: "{")
-            if braced { bytes = bytes.dropFirst() }
-            let name = bytes.prefix { Self.isNameByte($0) }
-            bytes = bytes.dropFirst(name.count)
-            guard !name.isEmpty, let variable = lookup(String(decoding: name, as: UTF8.self)) else {
-                total += 1 + (braced ? 1 : 0) + name.count  // as written (an over-estimate for a missing variable)
-                continue
-            }
-            total += variable.value.utf8.count
-            if braced, bytes.first == UInt8(ascii: "}") { bytes = bytes.dropFirst() }
-        }
-        return total + bytes.count
-    }
+    /// The most bytes a display form may have: a display can be longer than its value (`$$`, an inherited
+    /// variable shown as `${NAME}`), but not without bound (`A1: ${EMPTY}${EMPTY}`, `A2: ${A1}${A1}`, …).
+    static let maximumDisplayLength = 4 * maximumLength
 
-    /// Interpolates `text`.
-    public func interpolate(_ text: String) throws(Failure) -> Output {
-        // Most texts hold no `$`: they are their own value and display.
-        switch Self.scan(text) {
-        case .literal:
-            return Output(value: text, display: text, usesInvokingEnvironment: false)
-        case .ascii:
-            // ASCII without CR: one byte is one character, so byte offsets are the character offsets.
-            let bytes = Array(text.utf8)
-            var index = 0
-            var piece = Piece()
-            piece.reserve(bytes.count)
-            try interpolate(bytes, &index, into: &piece, nested: false)
-            return Output(
-                value: String(decoding: piece.value, as: UTF8.self), display: String(decoding: piece.display, as: UTF8.self),
-                usesInvokingEnvironment: piece.inherited)
-        case .unicode:
-            let characters = Array(text)
-            var index = 0
-            return try interpolate(characters, &index, terminator: nil)
-        }
-    }
+    /// How deeply `${` may nest in defaults and alternatives (the parser recurses once per level).
+    static let maximumNesting = 100
 
-    /// Interpolates `text` with the character scanner alone (tests check that the byte scanner agrees with it).
-    func interpolateByCharacters(_ text: String) throws(Failure) -> Output {
-        let characters = Array(text)
-        var index = 0
-        return try interpolate(characters, &index, terminator: nil)
-    }
-
-    /// Whether `text` interpolates when `${VAR:?message}` is not enforced (as for `lint`): then only the syntax can
-    /// fail, whatever the variables hold. Checked without building the value for ASCII text.
-    static func isWellFormed(_ text: String) -> Bool {
-        switch scan(text) {
-        case .literal:
-            return true
-        case .ascii:
-            return Names.bytes(of: text) { bytes in
-                var index = 0
-                return isWellFormed(bytes, &index, nested: false)
-            }
-        case .unicode:
-            do {
-                _ = try Interpolator(enforcesRequired: false) { _ in nil }.interpolate(text)
-                return true
+    /// Interpolates `text` for `destination`: fails on a syntax error, a `${VAR:?message}` of a missing variable
+    /// (when required variables are enforced), a NUL byte where none may be, or a result longer than the
+    /// destination takes (found while it is produced: the branch not taken does not count).
+    public func interpolate(_ text: String, for destination: Destination = .value) throws(Failure) -> Output {
+        let result: Result<Output?, Failure> = Names.bytes(of: text) { bytes in
+            do throws(Failure) {
+                try Self.checkNUL(bytes, for: destination)
+                // Most texts hold no `$`: they are their own value and display.
+                guard Self.containsDollar(bytes) else {
+                    if bytes.count > destination.limit {
+                        throw Self.tooLong(destination, literal: bytes.count, offset: 0, length: Self.scalars(bytes))
+                    }
+                    return .success(nil)
+                }
+                var parser = Parser(bytes: bytes, interpolator: self, limit: destination.limit)
+                do throws(Parser.Problem) {
+                    try parser.word(nested: false, evaluating: true)
+                } catch {
+                    throw error.failure(in: bytes, for: destination)
+                }
+                return .success(
+                    Output(
+                        value: String(decoding: parser.value, as: UTF8.self),
+                        display: String(decoding: parser.display, as: UTF8.self),
+                        usesInvokingEnvironment: parser.inherited))
             } catch {
-                return false
+                return .failure(error)
             }
+        }
+        switch result {
+        case .success(let output?): return output
+        case .success(nil): return Output(value: text, display: text, usesInvokingEnvironment: false)
+        case .failure(let failure): throw failure
         }
     }
 
-    /// The byte scanner's grammar without its output: false where it throws (with `enforcesRequired` false).
-    private static func isWellFormed(_ bytes: UnsafeBufferPointer<UInt8>, _ index: inout Int, nested: Bool) -> Bool {
-        let count = bytes.count
-        while index < count {
-            while index < count, bytes[index] != UInt8(ascii: "$"), !(nested && bytes[index] == UInt8(ascii: "}")) {
-                index += 1
-            }
-            guard index < count else { return true }
-            if bytes[index] == UInt8(ascii: "}") { return true }
-            guard index + 1 < count else {
-                index += 1  // a `$` at the end is itself
-                continue
-            }
-            let next = bytes[index + 1]
-            if next == UInt8(ascii: "$") {
-                index += 2
-                continue
-            }
-            if next == UInt8(ascii: "{") {
-                index += 2
-                let nameStart = index
-                while index < count, isNameByte(bytes[index]) { index += 1 }
-                guard index < count else { return false }
-                guard index > nameStart, !(bytes[nameStart] >= UInt8(ascii: "0") && bytes[nameStart] <= UInt8(ascii: "9")) else {
-                    return false
-                }
-                let current = bytes[index]
-                var hasOperator = true
-                if current == UInt8(ascii: ":"), index + 1 < count, isOperator(bytes[index + 1]) {
-                    index += 2
-                } else if isOperator(current) {
-                    index += 1
-                } else if current != UInt8(ascii: "}") {
-                    return false
-                } else {
-                    hasOperator = false
-                }
-                if hasOperator {
-                    guard isWellFormed(bytes, &index, nested: true), index < count else { return false }
-                }
-                index += 1  // the closing brace
-                continue
-            }
-            if next == UInt8(ascii: "_") || (next >= UInt8(ascii: "a") && next <= UInt8(ascii: "z"))
-                || (next >= UInt8(ascii: "A") && next <= UInt8(ascii: "Z"))
-            {
-                index += 1
-                while index < count, isNameByte(bytes[index]) { index += 1 }
-                continue
-            }
-            index += 1
+    /// Whether `text` interpolates for `destination` whatever the variables hold, when `${VAR:?message}` is not
+    /// enforced (as for `lint`): the syntax of every branch, taken or not, and no NUL byte where none may be. A text
+    /// longer than the destination takes is not well formed (whether its result is too long depends on the
+    /// variables). The same parser as ``interpolate(_:for:)``, producing nothing.
+    @inline(__always)
+    static func isWellFormed(_ text: String, for destination: Destination = .value) -> Bool {
+        // Inlined, so that a caller's `.environment(name:)` costs no copy of the name: only its length is read.
+        isWellFormed(text, limit: destination.limit, allowsNUL: destination.allowsNUL)
+    }
+
+    @inline(__always)
+    private static func isWellFormed(_ text: String, limit: Int, allowsNUL: Bool) -> Bool {
+        Names.bytes(of: text) { isWellFormed($0, limit: limit, allowsNUL: allowsNUL) }
+    }
+
+    /// The check over the bytes (out of line: the string is only borrowed around it).
+    @inline(never)
+    private static func isWellFormed(_ bytes: UnsafeBufferPointer<UInt8>, limit: Int, allowsNUL: Bool) -> Bool {
+        if bytes.count > limit || (!allowsNUL && containsNUL(bytes)) { return false }
+        return !containsDollar(bytes) || parses(bytes)
+    }
+
+    /// Whether the parser reads `bytes` without a syntax error, evaluating nothing.
+    private static func parses(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        var parser = Parser(bytes: bytes, interpolator: nil, limit: .max)
+        do throws(Parser.Problem) {
+            try parser.word(nested: false, evaluating: false)
+            return true
+        } catch {
+            return false
         }
-        return true
     }
-
-    /// Whether a text needs interpolating, and which scanner can do it.
-    static func scan(_ text: String) -> TextKind {
-        if let kind = text.utf8.withContiguousStorageIfAvailable(scanBytes) { return kind }
-        return Array(text.utf8).withUnsafeBufferPointer(scanBytes)
-    }
-
-    enum TextKind { case literal, ascii, unicode }
 
     /// Whether `text` holds a `$` (and so may interpolate).
     static func containsDollar(_ text: String) -> Bool {
-        scan(text) != .literal
+        if let found = text.utf8.withContiguousStorageIfAvailable(containsDollar) { return found }
+        return Array(text.utf8).withUnsafeBufferPointer(containsDollar)
     }
 
-    private static func scanBytes(_ bytes: UnsafeBufferPointer<UInt8>) -> TextKind {
-        guard let base = bytes.baseAddress, memchr(base, Int32(UInt8(ascii: "$")), bytes.count) != nil else {
-            return .literal
+    @inline(__always)
+    private static func containsDollar(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        return memchr(base, Int32(UInt8(ascii: "$")), bytes.count) != nil
+    }
+
+    @inline(__always)
+    private static func containsNUL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
+        guard let base = bytes.baseAddress else { return false }
+        return memchr(base, 0, bytes.count) != nil
+    }
+
+    /// A NUL byte cannot reach a program (its environment and arguments are C strings): a located error rather
+    /// than a value cut short. Checked on the text, taken branch or not: variables cannot hold one (the inherited
+    /// environment and the command line cannot, and each profile entry was checked when it was set).
+    private static func checkNUL(_ bytes: UnsafeBufferPointer<UInt8>, for destination: Destination) throws(Failure) {
+        guard !destination.allowsNUL, let base = bytes.baseAddress,
+            let found = memchr(base, 0, bytes.count)
+        else { return }
+        let offset = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        let subject = destination.subject
+        throw Failure(
+            message: "\(subject) holds a NUL byte (`\\0`): \(destination.noun) ends at the first NUL, so the program "
+                + "would receive it cut short",
+            offset: scalars(bytes, 0..<offset), length: 1)
+    }
+
+    /// `A` is 200000 bytes long / would be more than 131067 bytes long once interpolated; …
+    fileprivate static func tooLong(_ destination: Destination, literal: Int?, offset: Int, length: Int) -> Failure {
+        let size =
+            literal.map { "is \($0) bytes long" }
+            ?? "would be more than \(destination.limit) bytes long once interpolated"
+        let rule: String
+        switch destination {
+        case .environment(let name):
+            rule = "an environment variable can take at most \(maximumLength) bytes, counting `\(name)=` and the final "
+                + "NUL byte (Linux's MAX_ARG_STRLEN)"
+        case .argument:
+            rule = "an argument can take at most \(maximumLength) bytes, counting the final NUL byte (Linux's "
+                + "MAX_ARG_STRLEN)"
+        case .value:
+            rule = "a value travels in an environment variable, which can take at most \(maximumLength) bytes "
+                + "(Linux's MAX_ARG_STRLEN)"
         }
-        for byte in bytes where byte >= 0x80 || byte == 0x0D { return .unicode }
-        return .ascii
+        return Failure(
+            message: "\(destination.subject) \(size); \(rule)", offset: offset, length: length, isTooLong: true)
     }
 
-    /// The value and display being built from bytes.
-    private struct Piece {
+    /// How many Unicode scalars `range` of valid UTF-8 `bytes` holds (the bytes that do not continue a sequence).
+    fileprivate static func scalars(_ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>? = nil) -> Int {
+        var count = 0
+        for index in range ?? 0..<bytes.count where bytes[index] & 0xC0 != 0x80 { count += 1 }
+        return count
+    }
+
+    @inline(__always) fileprivate static func isNameByte(_ byte: UInt8) -> Bool {
+        isNameStart(byte) || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+    }
+
+    @inline(__always) fileprivate static func isNameStart(_ byte: UInt8) -> Bool {
+        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+            || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z")) || byte == UInt8(ascii: "_")
+    }
+
+    @inline(__always) fileprivate static func isOperator(_ byte: UInt8) -> Bool {
+        byte == UInt8(ascii: "-") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "+")
+    }
+
+    /// The grammar, over the UTF-8 bytes of the text (names are ASCII; any other byte is literal):
+    ///
+    ///     word      = { literal | "$$" | "$" name | "${" reference "}" | "$" }   (in a nested word, "}" ends it)
+    ///     reference = name [ [":"] ("-" | "+" | "?") word ]
+    ///     name      = [A-Za-z_][A-Za-z0-9_]*
+    ///
+    /// A `$` not followed by `$`, `{` or a name start is itself. Every word is parsed; only the words a shell would
+    /// evaluate are evaluated (`evaluating`): their output is appended as they are parsed, so no branch is built to
+    /// be thrown away, and the size guard counts exactly what is produced.
+    private struct Parser {
+        let bytes: UnsafeBufferPointer<UInt8>
+        /// Nil for the syntax-only check: nothing is evaluated.
+        let interpolator: Interpolator?
+        /// The most bytes the value may have.
+        let limit: Int
+        var index = 0
+        var depth = 0
         var value: [UInt8] = []
         var display: [UInt8] = []
         var inherited = false
 
-        mutating func reserve(_ count: Int) {
-            value.reserveCapacity(count)
-            display.reserveCapacity(count)
+        /// What stops the parser: a failure as it will be reported, or the value (or its display) growing past
+        /// its limit, which ``Interpolator/interpolate(_:for:)`` describes for its destination.
+        enum Problem: Error {
+            case failure(Failure)
+            case tooLong(Range<Int>)
+            case displayTooLong(Range<Int>)
+
+            func failure(in bytes: UnsafeBufferPointer<UInt8>, for destination: Destination) -> Failure {
+                switch self {
+                case .failure(let failure):
+                    return failure
+                case .tooLong(let source):
+                    return Interpolator.tooLong(
+                        destination, literal: nil, offset: Interpolator.scalars(bytes, 0..<source.lowerBound),
+                        length: Interpolator.scalars(bytes, source))
+                case .displayTooLong(let source):
+                    return Failure(
+                        message: "\(destination.subject) would be shown as more than "
+                            + "\(Interpolator.maximumDisplayLength) bytes (each inherited variable is shown as its "
+                            + "`${NAME}`)",
+                        offset: Interpolator.scalars(bytes, 0..<source.lowerBound),
+                        length: max(1, Interpolator.scalars(bytes, source)))
+                }
+            }
         }
 
-        mutating func append(_ other: Piece) {
-            value.append(contentsOf: other.value)
-            display.append(contentsOf: other.display)
-            inherited = inherited || other.inherited
+        init(bytes: UnsafeBufferPointer<UInt8>, interpolator: Interpolator?, limit: Int) {
+            self.bytes = bytes
+            self.interpolator = interpolator
+            self.limit = limit
+            if interpolator != nil {
+                value.reserveCapacity(bytes.count)
+                display.reserveCapacity(bytes.count)
+            }
         }
 
-        /// A variable's value, shown as its display text or, without one, as `${NAME}`.
-        @inline(__always) mutating func append(_ variable: Variable, named name: String) {
+        /// Parses a word up to the end of the text or, when `nested`, up to the `}` that ends it (left unread).
+        mutating func word(nested: Bool, evaluating: Bool) throws(Problem) {
+            let count = bytes.count
+            while index < count {
+                let runStart = index
+                if nested {
+                    while index < count, bytes[index] != UInt8(ascii: "$"), bytes[index] != UInt8(ascii: "}") {
+                        index += 1
+                    }
+                } else if let found = memchr(bytes.baseAddress! + index, Int32(UInt8(ascii: "$")), count - index) {
+                    index = UnsafeRawPointer(found) - UnsafeRawPointer(bytes.baseAddress!)
+                } else {
+                    index = count
+                }
+                if evaluating, index > runStart {
+                    try append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]), from: runStart)
+                }
+                guard index < count, bytes[index] == UInt8(ascii: "$") else { return }  // the end, or `}`
+                let next = index + 1 < count ? bytes[index + 1] : 0
+                if next == UInt8(ascii: "$") {
+                    if evaluating { try appendDollar(escaped: true) }
+                    index += 2
+                } else if next == UInt8(ascii: "{") {
+                    try reference(evaluating: evaluating)
+                } else if Interpolator.isNameStart(next) {
+                    let start = index
+                    index += 1
+                    while index < count, Interpolator.isNameByte(bytes[index]) { index += 1 }
+                    if evaluating, let variable = lookup(start + 1..<index) {
+                        try append(variable, named: start + 1..<index, from: start)
+                    }
+                } else {
+                    if evaluating { try appendDollar(escaped: false) }  // `$` at the end, `$1`, `$-`, `$ `…
+                    index += 1
+                }
+            }
+        }
+
+        /// Parses `${...}` from its `$`, and evaluates it when `evaluating`.
+        private mutating func reference(evaluating: Bool) throws(Problem) {
+            let count = bytes.count
+            let start = index
+            index += 2
+            let nameStart = index
+            while index < count, Interpolator.isNameByte(bytes[index]) { index += 1 }
+            guard index < count else { throw failure(Interpolator.unterminated, start..<start + 2) }
+            let nameEnd = index
+            let current = bytes[index]
+            if nameEnd == nameStart, current == UInt8(ascii: "}") {
+                throw failure(Interpolator.emptyReference, start..<start + 3)
+            }
+            if current == 0x0A || current == 0x0D { throw failure(Interpolator.unterminated, start..<start + 2) }
+            guard nameEnd > nameStart, Interpolator.isNameStart(bytes[nameStart]) else {
+                var end = nameStart
+                while end < count, bytes[end] != UInt8(ascii: "}") { end += 1 }
+                let shown = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<end]), as: UTF8.self)
+                let range = end > nameStart ? nameStart..<end : nameStart..<nameStart + 1
+                throw failure(
+                    "`\(shown)` is not a variable name (letters, digits and `_`, not starting with a digit)", range)
+            }
+            if current == UInt8(ascii: "}") {
+                index += 1
+                if evaluating, let variable = lookup(nameStart..<nameEnd) {
+                    try append(variable, named: nameStart..<nameEnd, from: start)
+                }
+                return
+            }
+            let colon: Bool
+            let op: UInt8
+            if current == UInt8(ascii: ":"), index + 1 < count, Interpolator.isOperator(bytes[index + 1]) {
+                colon = true
+                op = bytes[index + 1]
+                index += 2
+            } else if Interpolator.isOperator(current) {
+                colon = false
+                op = current
+                index += 1
+            } else {
+                let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd]), as: UTF8.self)
+                var end = index + 1
+                while end < count, bytes[end] & 0xC0 == 0x80 { end += 1 }  // the whole scalar
+                let shown = String(decoding: UnsafeBufferPointer(rebasing: bytes[index..<end]), as: UTF8.self)
+                throw failure(
+                    "unexpected `\(shown)` in `${\(name)...}`; use `${\(name)}`, `${\(name):-default}`, "
+                        + "`${\(name)-default}` or `${\(name):?message}`",
+                    index..<end)
+            }
+            if depth >= Interpolator.maximumNesting {
+                throw failure(
+                    "`${` nested more than \(Interpolator.maximumNesting) levels deep: write this value more simply",
+                    start..<start + 2)
+            }
+            depth += 1
+            defer { depth -= 1 }
+            guard evaluating, let interpolator else {
+                try word(nested: true, evaluating: false)
+                try close(start)
+                return
+            }
+            let variable = lookup(nameStart..<nameEnd)
+            let missing = colon ? (variable?.value.isEmpty ?? true) : variable == nil
+            switch op {
+            case UInt8(ascii: "-"):
+                if let variable, !missing { try append(variable, named: nameStart..<nameEnd, from: start) }
+                try word(nested: true, evaluating: missing)
+            case UInt8(ascii: "+"):
+                try word(nested: true, evaluating: !missing)
+            default:  // "?"
+                if let variable, !missing {
+                    try append(variable, named: nameStart..<nameEnd, from: start)
+                    try word(nested: true, evaluating: false)
+                } else if interpolator.enforcesRequired {
+                    // The message is evaluated like any word, then taken back out of the value.
+                    let mark = (value.count, display.count)
+                    try word(nested: true, evaluating: true)
+                    try close(start)
+                    let name = String(
+                        decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd]), as: UTF8.self)
+                    let detail = value.count > mark.0 ? ": " + String(decoding: value[mark.0...], as: UTF8.self) : ""
+                    value.removeSubrange(mark.0...)
+                    display.removeSubrange(mark.1...)
+                    throw failure("`\(name)` \(variable == nil ? "is not set" : "is empty")\(detail)", start..<index)
+                } else {
+                    try word(nested: true, evaluating: false)
+                }
+            }
+            try close(start)
+        }
+
+        /// Reads the `}` that closes the reference starting at `start`.
+        private mutating func close(_ start: Int) throws(Problem) {
+            guard index < bytes.count else { throw failure(Interpolator.unterminatedWord, start..<start + 2) }
+            index += 1
+        }
+
+        private func lookup(_ name: Range<Int>) -> Variable? {
+            interpolator?.lookup(String(decoding: UnsafeBufferPointer(rebasing: bytes[name]), as: UTF8.self))
+        }
+
+        /// Appends literal text.
+        private mutating func append(_ literal: UnsafeBufferPointer<UInt8>, from start: Int) throws(Problem) {
+            try reserve(literal.count, literal.count, start..<start + literal.count)
+            value.append(contentsOf: literal)
+            display.append(contentsOf: literal)
+        }
+
+        /// Appends `$`, shown as `$$` when it was written so.
+        private mutating func appendDollar(escaped: Bool) throws(Problem) {
+            try reserve(1, escaped ? 2 : 1, index..<index + (escaped ? 2 : 1))
+            value.append(UInt8(ascii: "$"))
+            display.append(UInt8(ascii: "$"))
+            if escaped { display.append(UInt8(ascii: "$")) }
+        }
+
+        /// Appends a variable's value, shown as its display text or, without one, as `${NAME}`.
+        private mutating func append(_ variable: Variable, named name: Range<Int>, from start: Int) throws(Problem) {
+            let shownCount = variable.display?.utf8.count ?? name.count + 3
+            try reserve(variable.value.utf8.count, shownCount, start..<name.upperBound)
             value.append(contentsOf: variable.value.utf8)
             if let shown = variable.display {
                 display.append(contentsOf: shown.utf8)
             } else {
                 display.append(contentsOf: "${".utf8)
-                display.append(contentsOf: name.utf8)
+                display.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[name]))
                 display.append(UInt8(ascii: "}"))
             }
             inherited = inherited || variable.usesInvokingEnvironment
         }
-    }
 
-    @inline(__always) private static func isNameByte(_ byte: UInt8) -> Bool {
-        (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z")) || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
-            || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
-    }
+        /// The size guard: fails before the value (or its display) grows past what the destination takes.
+        @inline(__always)
+        private func reserve(_ valueCount: Int, _ displayCount: Int, _ source: Range<Int>) throws(Problem) {
+            if value.count + valueCount > limit { throw .tooLong(source) }
+            if display.count + displayCount > Interpolator.maximumDisplayLength { throw .displayTooLong(source) }
+        }
 
-    /// The byte scanner (ASCII text without CR): the same grammar as the character scanner below.
-    private func interpolate(_ bytes: [UInt8], _ index: inout Int, into piece: inout Piece, nested: Bool) throws(Failure) {
-        let count = bytes.count
-        while index < count {
-            // A run of literal bytes.
-            let runStart = index
-            while index < count, bytes[index] != UInt8(ascii: "$"), !(nested && bytes[index] == UInt8(ascii: "}")) {
-                index += 1
-            }
-            if index > runStart {
-                piece.value.append(contentsOf: bytes[runStart..<index])
-                piece.display.append(contentsOf: bytes[runStart..<index])
-            }
-            guard index < count else { return }
-            if bytes[index] == UInt8(ascii: "}") { return }  // the terminator of a nested word
-            guard index + 1 < count else {
-                piece.value.append(UInt8(ascii: "$"))
-                piece.display.append(UInt8(ascii: "$"))
-                index += 1
-                continue
-            }
-            let next = bytes[index + 1]
-            if next == UInt8(ascii: "$") {
-                piece.value.append(UInt8(ascii: "$"))
-                piece.display.append(UInt8(ascii: "$"))
-                piece.display.append(UInt8(ascii: "$"))
-                index += 2
-                continue
-            }
-            if next == UInt8(ascii: "{") {
-                let start = index
-                index += 2
-                let nameStart = index
-                while index < count, Self.isNameByte(bytes[index]) { index += 1 }
-                guard index < count else {
-                    throw Failure(message: "unterminated `${`: add the closing `}` (or write `$$` for a literal `$`)", offset: start, length: 2)
-                }
-                if index == nameStart, bytes[index] == UInt8(ascii: "}") {
-                    throw Failure(message: Self.emptyReference, offset: start, length: 3)
-                }
-                if bytes[index] == 0x0A || bytes[index] == 0x0D {
-                    throw Failure(message: Self.unterminated, offset: start, length: 2)
-                }
-                guard index > nameStart, !(bytes[nameStart] >= UInt8(ascii: "0") && bytes[nameStart] <= UInt8(ascii: "9")) else {
-                    let end = bytes[nameStart...].firstIndex(of: UInt8(ascii: "}")) ?? count
-                    let shown = String(decoding: bytes[nameStart..<end], as: UTF8.self)
-                    throw Failure(
-                        message: "`\(shown)` is not a variable name (letters, digits and `_`, not starting with a digit)",
-                        offset: nameStart, length: max(1, end - nameStart))
-                }
-                let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
-                let variable = lookup(name)
-                var colon = false
-                var op: UInt8 = 0
-                let current = bytes[index]
-                if current == UInt8(ascii: ":"), index + 1 < count, Self.isOperator(bytes[index + 1]) {
-                    colon = true
-                    op = bytes[index + 1]
-                    index += 2
-                } else if Self.isOperator(current) {
-                    op = current
-                    index += 1
-                } else if current != UInt8(ascii: "}") {
-                    throw Failure(
-                        message: "unexpected `\(String(decoding: CollectionOfOne(current), as: UTF8.self))` in `${\(name)...}`; "
-                            + "use `${\(name)}`, `${\(name):-default}`, `${\(name)-default}` or `${\(name):?message}`",
-                        offset: index, length: 1)
-                }
-                var useWord = false
-                var useNothing = false
-                var word = Piece()
-                if op != 0 {
-                    try interpolate(bytes, &index, into: &word, nested: true)
-                    guard index < count else {
-                        throw Failure(message: "unterminated `${`: add the closing `}`", offset: start, length: 2)
-                    }
-                    let isUnset = variable == nil
-                    let isEmpty = variable?.value.isEmpty ?? true
-                    let missing = colon ? isEmpty : isUnset
-                    switch op {
-                    case UInt8(ascii: "-"):
-                        useWord = missing
-                    case UInt8(ascii: "+"):
-                        if missing { useNothing = true } else { useWord = true }
-                    default:  // "?"
-                        if missing && enforcesRequired {
-                            let what = isUnset ? "is not set" : "is empty"
-                            let detail = word.value.isEmpty ? "" : ": \(String(decoding: word.value, as: UTF8.self))"
-                            throw Failure(message: "`\(name)` \(what)\(detail)", offset: start, length: index - start + 1)
-                        }
-                    }
-                }
-                index += 1  // the closing brace
-                if useWord {
-                    piece.append(word)
-                } else if !useNothing, let variable {
-                    piece.append(variable, named: name)
-                }
-                continue
-            }
-            if next == UInt8(ascii: "_") || (next >= UInt8(ascii: "a") && next <= UInt8(ascii: "z"))
-                || (next >= UInt8(ascii: "A") && next <= UInt8(ascii: "Z"))
-            {
-                index += 1
-                let nameStart = index
-                while index < count, Self.isNameByte(bytes[index]) { index += 1 }
-                let name = String(decoding: bytes[nameStart..<index], as: UTF8.self)
-                if let variable = lookup(name) { piece.append(variable, named: name) }
-                continue
-            }
-            piece.value.append(UInt8(ascii: "$"))
-            piece.display.append(UInt8(ascii: "$"))
-            index += 1
+        /// A failure at `range` of the bytes, in Unicode scalars.
+        private func failure(_ message: String, _ range: Range<Int>) -> Problem {
+            .failure(
+                Failure(
+                    message: message, offset: Interpolator.scalars(bytes, 0..<range.lowerBound),
+                    length: max(1, Interpolator.scalars(bytes, range))))
+        }
+    }
+}
+
+extension Interpolator.Destination {
+    /// How a message names the text: `` `PATH` ``, `this argument`, `this value`.
+    fileprivate var subject: String {
+        switch self {
+        case .environment(let name): "`\(name)`"
+        case .argument: "this argument"
+        case .value: "this value"
         }
     }
 
-    @inline(__always) private static func isOperator(_ byte: UInt8) -> Bool {
-        byte == UInt8(ascii: "-") || byte == UInt8(ascii: "?") || byte == UInt8(ascii: "+")
-    }
-
-    /// The character scanner: any text (non-ASCII, CR line ends).
-    private func interpolate(
-        _ characters: [Character], _ index: inout Int, terminator: Character?
-    ) throws(Failure) -> Output {
-        var value = ""
-        var display = ""
-        var inherited = false
-        while index < characters.count {
-            let character = characters[index]
-            if let terminator, character == terminator { return Output(value: value, display: display, usesInvokingEnvironment: inherited) }
-            guard character == "$", index + 1 < characters.count else {
-                value.append(character)
-                display.append(character)
-                index += 1
-                continue
-            }
-            let next = characters[index + 1]
-            if next == "$" {
-                value.append("$")
-                display.append("$$")
-                index += 2
-                continue
-            }
-            if next == "{" {
-                let start = index
-                index += 2
-                let nameStart = index
-                while index < characters.count, isNameCharacter(characters[index]) { index += 1 }
-                let name = String(characters[nameStart..<index])
-                guard index < characters.count else {
-                    throw Failure(message: "unterminated `${`: add the closing `}` (or write `$$` for a literal `$`)", offset: start, length: 2)
-                }
-                if name.isEmpty, characters[index] == "}" {
-                    throw Failure(message: Self.emptyReference, offset: start, length: 3)
-                }
-                if characters[index] == "\n" || characters[index] == "\r" || characters[index] == "\r\n" {
-                    throw Failure(message: Self.unterminated, offset: start, length: 2)
-                }
-                guard !name.isEmpty, !(name.first!.isNumber) else {
-                    let end = characters[nameStart...].firstIndex(of: "}") ?? characters.count
-                    let shown = String(characters[nameStart..<end])
-                    throw Failure(
-                        message: "`\(shown)` is not a variable name (letters, digits and `_`, not starting with a digit)",
-                        offset: nameStart, length: max(1, shown.count))
-                }
-                let variable = lookup(name)
-                let reference = Output(
-                    value: variable?.value ?? "", display: variable?.display ?? (variable == nil ? "" : "${\(name)}"),
-                    usesInvokingEnvironment: variable?.usesInvokingEnvironment ?? false)
-                var result = reference
-                var op = ""
-                if characters[index] == ":" , index + 1 < characters.count, "-?+".contains(characters[index + 1]) {
-                    op = String(characters[index...index + 1])
-                    index += 2
-                } else if "-?+".contains(characters[index]) {
-                    op = String(characters[index])
-                    index += 1
-                } else if characters[index] != "}" {
-                    throw Failure(
-                        message: "unexpected `\(characters[index])` in `${\(name)...}`; use `${\(name)}`, `${\(name):-default}`, "
-                            + "`${\(name)-default}` or `${\(name):?message}`",
-                        offset: index, length: 1)
-                }
-                if !op.isEmpty {
-                    let word = try interpolate(characters, &index, terminator: "}")
-                    guard index < characters.count else {
-                        throw Failure(message: "unterminated `${`: add the closing `}`", offset: start, length: 2)
-                    }
-                    let isUnset = variable == nil
-                    let isEmpty = variable?.value.isEmpty ?? true
-                    let missing = op.hasPrefix(":") ? isEmpty : isUnset
-                    switch op.last! {
-                    case "-":
-                        if missing { result = word }
-                    case "+":
-                        result = missing ? Output(value: "", display: "", usesInvokingEnvironment: false) : word
-                    default:  // "?"
-                        if missing && enforcesRequired {
-                            let what = isUnset ? "is not set" : "is empty"
-                            let detail = word.value.isEmpty ? "" : ": \(word.value)"
-                            throw Failure(message: "`\(name)` \(what)\(detail)", offset: start, length: index - start + 1)
-                        }
-                    }
-                }
-                index += 1  // the closing brace
-                value += result.value
-                display += result.display
-                inherited = inherited || result.usesInvokingEnvironment
-                continue
-            }
-            if next == "_" || next.isLetter && next.isASCII {
-                index += 1
-                let nameStart = index
-                while index < characters.count, isNameCharacter(characters[index]) { index += 1 }
-                let name = String(characters[nameStart..<index])
-                if let variable = lookup(name) {
-                    value += variable.value
-                    display += variable.display ?? "${\(name)}"
-                    inherited = inherited || variable.usesInvokingEnvironment
-                }
-                continue
-            }
-            value.append("$")
-            display.append("$")
-            index += 1
+    /// What a NUL byte cuts short.
+    fileprivate var noun: String {
+        switch self {
+        case .environment: "an environment variable"
+        case .argument: "an argument"
+        case .value: "a value"
         }
-        return Output(value: value, display: display, usesInvokingEnvironment: inherited)
-    }
-
-    private func isNameCharacter(_ character: Character) -> Bool {
-        character.isASCII && (character.isLetter || character.isNumber || character == "_")
     }
 }

@@ -89,14 +89,17 @@ final class PreparedDefinition {
 
     static func environmentIsClean(_ definition: ProfileDefinition) -> Bool {
         definition.environment.allSatisfy { entry in
-            entry.name.value != WireFormat.environmentVariable && (entry.value.map { interpolates($0.value) } ?? true)
+            guard entry.name.value != WireFormat.environmentVariable else { return false }
+            guard let text = entry.value?.value else { return true }
+            return interpolates(text, for: .environment(name: entry.name.value))
         }
     }
 
     static func argumentsAreClean(_ definition: ProfileDefinition) -> Bool {
         definition.arguments.allSatisfy { operation in
             switch operation {
-            case .append(let group), .replace(_, let group): return group.allSatisfy { interpolates($0.value) }
+            case .append(let group), .replace(_, let group):
+                return group.allSatisfy { interpolates($0.value, for: .argument) }
             case .drop: return true
             }
         }
@@ -122,8 +125,10 @@ final class PreparedDefinition {
         }
     }
 
-    /// Whether `text` interpolates under `lint` (where failures depend on the syntax only).
-    private static func interpolates(_ text: String) -> Bool { Interpolator.isWellFormed(text) }
+    /// Whether `text` interpolates for `destination` under `lint` (where failures depend on the text only).
+    private static func interpolates(_ text: String, for destination: Interpolator.Destination = .value) -> Bool {
+        Interpolator.isWellFormed(text, for: destination)
+    }
 
     /// Sorted by key; of several settings of one key, the last written.
     static func sorted<Value>(_ settings: [Keyed<Value>]) -> [Keyed<Value>] {

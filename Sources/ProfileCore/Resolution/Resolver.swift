@@ -202,7 +202,10 @@ public final class Resolver {
                         display: nil, tainted: false)
                     continue
                 }
-                guard let output = interpolate(value, with: interpolator, name: entry.name) else { continue }
+                let destination = Interpolator.Destination.environment(name: name)
+                guard let output = interpolate(value, with: interpolator, for: destination, name: entry.name) else {
+                    continue
+                }
                 record(
                     .init(
                         name: name, value: output.value, display: output.display, origin: entry.name.location,
@@ -226,7 +229,7 @@ public final class Resolver {
         var resolvedArguments: [ResolvedProfile.Argument] = []
         for item in arguments.items {
             for argument in item {
-                guard let output = interpolate(argument, with: interpolator) else { continue }
+                guard let output = interpolate(argument, with: interpolator, for: .argument) else { continue }
                 resolvedArguments.append(
                     .init(
                         value: output.value, display: output.display, origin: argument.location,
@@ -243,7 +246,9 @@ public final class Resolver {
             var secret = false
             if case .string(let text) = value, Interpolator.containsDollar(text) {
                 let located = Located(text, at: setting.location)
-                guard let output = interpolate(located, with: interpolator, pointAtKey: true) else { continue }
+                guard let output = interpolate(located, with: interpolator, for: .value, pointAtKey: true) else {
+                    continue
+                }
                 value = .string(output.value)
                 display = output.display
                 secret = output.usesInvokingEnvironment
@@ -289,33 +294,26 @@ public final class Resolver {
             invokingEnvironment: environment)
     }
 
-    /// Interpolates a located string, reporting a failure at the character where it is (when the scalar is on one
-    /// line, so columns can be trusted).
+    /// Interpolates a located string for `destination`, reporting a failure at the character where it is (when the
+    /// scalar is on one line, so columns can be trusted), or, for a result too long, at the variable's name.
     private func interpolate(
-        _ text: Located<String>, with interpolator: Interpolator, pointAtKey: Bool = false, name: Located<String>? = nil
+        _ text: Located<String>, with interpolator: Interpolator, for destination: Interpolator.Destination,
+        pointAtKey: Bool = false, name: Located<String>? = nil
     ) -> Interpolator.Output? {
-        if text.value.utf8.contains(UInt8(ascii: "$")) {
-            let bound = interpolator.upperBound(of: text.value)
-            if bound > Interpolator.maximumLength {
-                let what = name.map { "`\($0.value)`" } ?? "this value"
-                let place = name ?? text
-                repository.report(
-                    .error(
-                        "\(what) would be up to \(bound) bytes long once interpolated; an environment variable or "
-                            + "argument holds at most \(Interpolator.maximumLength) bytes",
-                        at: place.location, length: place.length))
-                return nil
-            }
-        }
         do {
-            return try interpolator.interpolate(text.value)
+            return try interpolator.interpolate(text.value, for: destination)
         } catch {
             var location = text.location
             var length = text.length
-            if !pointAtKey, !text.value.contains("\n"), let line = location.file.line(Int(location.mark.line)) {
+            if error.isTooLong {
+                if let name {
+                    location = name.location
+                    length = name.length
+                }
+            } else if !pointAtKey, !text.value.contains("\n"), let line = location.file.line(Int(location.mark.line)) {
                 let column = Int(location.mark.column)
-                let rest = Array(line.dropFirst(column - 1))
-                let quoted = rest.first == "\"" || rest.first == "'"
+                let first = line.unicodeScalars.dropFirst(column - 1).first  // columns count Unicode scalars
+                let quoted = first == "\"" || first == "'"
                 location = SourceLocation(
                     file: location.file, mark: Mark(line: Int(location.mark.line), column: column + error.offset + (quoted ? 1 : 0)))
                 length = error.length
