@@ -65,34 +65,50 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         return ExportOutput(bytes: Array(text.utf8), warnings: warnings)
     }
 
-    /// Rewrites the argument and environment entries of an existing `.xcscheme` (in `action`) or `.xctestplan` (in
-    /// `defaultOptions`) with `profile`'s, leaving every other byte of `file` as it was.
+    /// Merges `profile`'s argument and environment entries into an existing `.xcscheme` (in `action`) or
+    /// `.xctestplan` (in `defaultOptions`, or in the `options` of the configuration named `configuration`), leaving
+    /// every other byte of `file` as it was: the user's own entries stay, enabled or not, in their place; the entries
+    /// the last export wrote (named by the `PROFILE_PAYLOAD` entry it left) are updated, and removed when the profile
+    /// no longer has them. See ``XcodeEntryMerge``.
+    ///
+    /// Write the result with ``ExportOutput/write(to:)``, which refuses to replace `file` if it changed on disk since
+    /// it was read.
     ///
     /// - Parameters:
     ///   - file: the file's bytes.
-    ///   - path: its path, for messages.
-    ///   - action: for an `.xcscheme`, the action whose entries are rewritten.
-    /// - Throws: an error diagnostic when the format cannot update files, the file is malformed, or an entry cannot
-    ///   be written.
+    ///   - path: its path, for messages and for ``ExportOutput/write(to:)``.
+    ///   - action: for an `.xcscheme`, the action whose entries are merged.
+    ///   - configuration: for an `.xctestplan`, the configuration whose `options` get the entries (nil: the plan's
+    ///     `defaultOptions`).
+    /// - Throws: an error diagnostic when the format cannot update files, the file is malformed, the configuration
+    ///   does not exist, the `PROFILE_PAYLOAD` entry in the file cannot be read, or an entry cannot be written.
     public func update(
         _ file: [UInt8], path: String, with profile: ResolvedProfile, reveal: Bool = false,
-        action: XcodeSchemeAction = .launch
+        action: XcodeSchemeAction = .launch, configuration: String? = nil
     ) throws(Diagnostic) -> ExportOutput {
         let content = ExportContent(profile, exact: writesExactValues || reveal)
         var warnings = content.referenceWarning.map { [$0] } ?? []
         let updated: [UInt8]
         switch self {
         case .xcscheme:
+            if let configuration {
+                throw .error(
+                    "an .xcscheme has no configurations: `\(configuration)` names a test plan configuration "
+                        + "(`xctestplan`)")
+            }
             let result = try XcodeSchemeUpdater.update(file, path: path, with: content, action: action)
             updated = result.bytes
             warnings += content.unsetWarnings(in: "an .xcscheme", consequence: "left out") + result.notes
         case .xctestplan:
-            updated = try XcodeTestPlanUpdater.update(file, path: path, with: content)
-            warnings += content.unsetWarnings(in: "an .xctestplan", consequence: "left out")
+            let result = try XcodeTestPlanUpdater.update(file, path: path, with: content, configuration: configuration)
+            updated = result.bytes
+            warnings += content.unsetWarnings(in: "an .xctestplan", consequence: "left out") + result.notes
         default:
             throw .error("`\(rawValue)` cannot update files: only `xcscheme` and `xctestplan` can")
         }
-        return ExportOutput(bytes: updated, warnings: warnings)
+        var output = ExportOutput(bytes: updated, warnings: warnings)
+        output.source = ExportOutput.Source(path: path, bytes: file)
+        return output
     }
 }
 
@@ -102,7 +118,40 @@ public struct ExportOutput: Sendable {
     public var bytes: [UInt8]
     /// Warnings and notes: entries the format cannot express, values left as references.
     public var warnings: [Diagnostic]
+    /// For an update, the file it was made from, as it was read.
+    var source: Source?
+
+    /// The file an update was made from.
+    struct Source: Sendable {
+        var path: String
+        var bytes: [UInt8]
+    }
+
+    /// Creates an output.
+    public init(bytes: [UInt8], warnings: [Diagnostic]) {
+        self.bytes = bytes
+        self.warnings = warnings
+    }
 
     /// The output as text.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
+
+    /// Writes the output to `destination` (atomically: a temporary file renamed over it).
+    ///
+    /// When this is an update (``ExportFormat/update(_:path:with:reveal:action:configuration:)``) and `destination`
+    /// is the file it was read from, the file is compared, just before the rename, with the bytes the update was made
+    /// from: if anything changed it on disk meanwhile (Xcode saving the scheme, another update), nothing is written
+    /// and the error names the first place that differs. The `profile` command reports any error thrown here and
+    /// exits 73 (`EX_CANTCREAT`).
+    public func write(to destination: String) throws(Diagnostic) {
+        if let source, FileReplacement.isSameFile(source.path, destination) {
+            try FileReplacement.replace(destination, with: bytes, expecting: source.bytes)
+        } else {
+            do {
+                try FileSystem.write(bytes, to: destination)
+            } catch {
+                throw .error(error.description)
+            }
+        }
+    }
 }

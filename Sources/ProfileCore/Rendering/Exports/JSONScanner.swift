@@ -9,6 +9,11 @@ struct JSONScanner {
         var end: Int
         /// Its members, when it is an object.
         var object: [Member]?
+        /// Its elements, when it is an array.
+        var elements: [Value]? = nil
+
+        /// The first member named `key`, when this is an object.
+        func member(_ key: String) -> Member? { object?.first { $0.key == key } }
     }
 
     /// A member of an object.
@@ -84,18 +89,19 @@ struct JSONScanner {
         case UInt8(ascii: "["):
             index += 1
             skipSpaces()
+            var elements: [Value] = []
             if peek(UInt8(ascii: "]")) {
                 index += 1
-                return Value(start: start, end: index, object: nil)
+                return Value(start: start, end: index, object: nil, elements: elements)
             }
             while true {
-                _ = try value(depth: depth + 1)
+                elements.append(try value(depth: depth + 1))
                 skipSpaces()
                 if peek(UInt8(ascii: ",")) {
                     index += 1
                 } else if peek(UInt8(ascii: "]")) {
                     index += 1
-                    return Value(start: start, end: index, object: nil)
+                    return Value(start: start, end: index, object: nil, elements: elements)
                 } else {
                     throw Failure(message: "expected `,` or `]`", offset: index)
                 }
@@ -111,6 +117,22 @@ struct JSONScanner {
             throw Failure(message: "unexpected character", offset: index)
         }
         return Value(start: start, end: index, object: nil)
+    }
+
+    /// The string `value` holds, decoded; nil when it is not a string.
+    static func string(_ value: Value, in bytes: [UInt8]) -> String? {
+        guard value.start < bytes.count, bytes[value.start] == UInt8(ascii: "\"") else { return nil }
+        var scanner = JSONScanner(bytes)
+        scanner.index = value.start
+        return try? scanner.string()
+    }
+
+    /// The boolean `value` holds; nil when it is not `true` or `false`.
+    static func bool(_ value: Value, in bytes: [UInt8]) -> Bool? {
+        let text = bytes[value.start..<value.end]
+        if text.elementsEqual("true".utf8) { return true }
+        if text.elementsEqual("false".utf8) { return false }
+        return nil
     }
 
     /// Reads a string literal and decodes it.

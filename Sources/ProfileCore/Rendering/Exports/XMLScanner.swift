@@ -31,6 +31,63 @@ struct XMLScanner {
 
         /// The attribute named `name`.
         func attribute(_ name: String) -> Attribute? { attributes.first { $0.name == name } }
+
+        /// The value of the attribute named `name`, decoded (see ``XMLScanner/decode(_:in:)``); nil when absent.
+        func value(_ name: String, in bytes: [UInt8]) -> String? {
+            attribute(name).map { XMLScanner.decode($0, in: bytes) }
+        }
+    }
+
+    /// The value of `attribute` as an XML parser reads it: entities and character references replaced (`&amp;`
+    /// `&lt;` `&gt;` `&quot;` `&apos;` `&#10;` `&#x9;`; an unknown one is left as written), and a literal tab, line
+    /// feed, carriage return or CR LF pair read as one space (attribute-value normalization).
+    static func decode(_ attribute: Attribute, in bytes: [UInt8]) -> String {
+        var out: [UInt8] = []
+        out.reserveCapacity(attribute.valueEnd - attribute.valueStart)
+        var index = attribute.valueStart
+        while index < attribute.valueEnd {
+            let byte = bytes[index]
+            switch byte {
+            case UInt8(ascii: "&"):
+                var end = index + 1
+                while end < attribute.valueEnd, end - index <= 10, bytes[end] != UInt8(ascii: ";") { end += 1 }
+                if end < attribute.valueEnd, bytes[end] == UInt8(ascii: ";"),
+                    let scalar = entity(String(decoding: bytes[index + 1..<end], as: UTF8.self))
+                {
+                    out.append(contentsOf: Array(String(scalar).utf8))
+                    index = end + 1
+                } else {
+                    out.append(byte)
+                    index += 1
+                }
+            case 0x0D:
+                out.append(0x20)
+                index += index + 1 < attribute.valueEnd && bytes[index + 1] == 0x0A ? 2 : 1
+            case 0x09, 0x0A:
+                out.append(0x20)
+                index += 1
+            default:
+                out.append(byte)
+                index += 1
+            }
+        }
+        return String(decoding: out, as: UTF8.self)
+    }
+
+    /// The character an entity or character reference (without `&` and `;`) stands for.
+    private static func entity(_ name: String) -> Unicode.Scalar? {
+        switch name {
+        case "amp": return "&"
+        case "lt": return "<"
+        case "gt": return ">"
+        case "quot": return "\""
+        case "apos": return "'"
+        default:
+            guard name.hasPrefix("#") else { return nil }
+            let digits = name.dropFirst()
+            let code = digits.hasPrefix("x") ? UInt32(digits.dropFirst(), radix: 16) : UInt32(digits, radix: 10)
+            return code.flatMap(Unicode.Scalar.init)
+        }
     }
 
     /// Why the file is not well-formed, and where.

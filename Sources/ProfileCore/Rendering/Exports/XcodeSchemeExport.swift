@@ -37,12 +37,7 @@ enum XcodeSchemeExport {
         guard !arguments.isEmpty else { return nil }
         var lines = ["<CommandLineArguments>"]
         for (index, argument) in arguments.enumerated() {
-            lines += [
-                step + "<CommandLineArgument",
-                step + step + "argument = \"" + (try escape(argument, "launch argument \(index + 1)")) + "\"",
-                step + step + "isEnabled = \"YES\">",
-                step + "</CommandLineArgument>",
-            ]
+            lines += try argumentEntry(argument, number: index + 1).map { step + $0 }
         }
         lines.append("</CommandLineArguments>")
         return lines
@@ -53,16 +48,31 @@ enum XcodeSchemeExport {
         guard !variables.isEmpty else { return nil }
         var lines = ["<EnvironmentVariables>"]
         for (name, value) in variables {
-            lines += [
-                step + "<EnvironmentVariable",
-                step + step + "key = \"" + (try escape(name, "environment variable `\(name)`")) + "\"",
-                step + step + "value = \"" + (try escape(value, "the value of `\(name)`")) + "\"",
-                step + step + "isEnabled = \"YES\">",
-                step + "</EnvironmentVariable>",
-            ]
+            lines += try variableEntry(name, value).map { step + $0 }
         }
         lines.append("</EnvironmentVariables>")
         return lines
+    }
+
+    /// One `<CommandLineArgument>` element's lines, indented relative to it. `number` counts from 1, for errors.
+    static func argumentEntry(_ argument: String, number: Int, isEnabled: Bool = true) throws(Diagnostic) -> [String] {
+        [
+            "<CommandLineArgument",
+            step + "argument = \"" + (try escape(argument, "launch argument \(number)")) + "\"",
+            step + "isEnabled = \"" + (isEnabled ? "YES" : "NO") + "\">",
+            "</CommandLineArgument>",
+        ]
+    }
+
+    /// One `<EnvironmentVariable>` element's lines, indented relative to it.
+    static func variableEntry(_ name: String, _ value: String, isEnabled: Bool = true) throws(Diagnostic) -> [String] {
+        [
+            "<EnvironmentVariable",
+            step + "key = \"" + (try escape(name, "environment variable `\(name)`")) + "\"",
+            step + "value = \"" + (try escape(value, "the value of `\(name)`")) + "\"",
+            step + "isEnabled = \"" + (isEnabled ? "YES" : "NO") + "\">",
+            "</EnvironmentVariable>",
+        ]
     }
 
     /// `text` escaped for a double-quoted XML attribute, as Xcode writes it. `what` names the entry in the error

@@ -14,15 +14,17 @@ public enum XcodeSchemeAction: String, CaseIterable, Sendable {
     }
 }
 
-/// Rewrites the `<CommandLineArguments>` and `<EnvironmentVariables>` of one action of an existing `.xcscheme`,
-/// leaving every other byte of the file as it was.
+/// Merges the profile's entries into the `<CommandLineArguments>` and `<EnvironmentVariables>` of one action of an
+/// existing `.xcscheme`, leaving every other byte of the file as it was.
 ///
-/// - An element that exists is replaced whole (the entries it held are dropped, so the action carries exactly the
-///   profile's entries, in order), at its own indentation.
+/// - The user's own entries (those the last export did not write) are kept byte for byte, enabled or not, in their
+///   place; the profile's are found from the `PROFILE_PAYLOAD` entry the last export left, then kept, rewritten,
+///   removed or inserted (see ``XcodeEntryMerge``). A profile's entry whose checkbox the user toggled keeps the
+///   user's choice unless the profile changed the entry.
 /// - An element that is absent is created where Xcode writes it: right after the action's runnable or testables
 ///   (`<BuildableProductRunnable>`, `<MacroExpansion>`, `<Testables>`...), `<EnvironmentVariables>` right after
 ///   `<CommandLineArguments>`; at the indentation of the action's children, in the file's line endings.
-/// - An element with no entries to hold is removed, line and all.
+/// - An element left with no entries at all is removed, line and all.
 /// - In `<TestAction>`, `shouldUseLaunchSchemeArgsEnv = "YES"` (Xcode's "Use the Run action's arguments and
 ///   environment variables") is switched to `"NO"`, since the entries written would be ignored otherwise; a note says
 ///   so. A warning says when the tests run from test plans, which carry their own entries.
@@ -34,25 +36,54 @@ enum XcodeSchemeUpdater {
         switch action {
         case .launch:
             return ["PreActions", "PostActions", "BuildableProductRunnable", "RemoteRunnable", "PathRunnable",
-                    "MacroExpansion"]
+                    "LocationScenarioReference", "MacroExpansion"]
         case .test:
             return ["PreActions", "PostActions", "TestPlans", "MacroExpansion", "Testables"]
         }
+    }
+
+    /// One of the two lists.
+    private struct List {
+        /// The element's name, and its entries'.
+        var name: String
+        var entryName: String
+        /// The profile's entries, and each one's lines.
+        var wanted: [XcodeEntryMerge.Wanted]
+        var rendered: [[String]]
+        /// What the last export wrote here.
+        var record: [String]
     }
 
     static func update(
         _ file: [UInt8], path: String, with content: ExportContent, action: XcodeSchemeAction
     ) throws(Diagnostic) -> (bytes: [UInt8], notes: [Diagnostic]) {
         var bytes = file
-        let argumentLines = try XcodeSchemeExport.argumentsElement(content.arguments)
-        let environmentLines = try XcodeSchemeExport.environmentElement(content.setVariables)
-        let leaders = leaders(of: action)
-        try set("CommandLineArguments", to: argumentLines, after: leaders, in: &bytes, path: path, action: action)
-        try set(
-            "EnvironmentVariables", to: environmentLines, after: leaders.union(["CommandLineArguments"]), in: &bytes,
-            path: path, action: action)
-
         var notes: [Diagnostic] = []
+        var arguments = List(
+            name: "CommandLineArguments", entryName: "CommandLineArgument", wanted: [], rendered: [], record: [])
+        for (index, argument) in content.arguments.enumerated() {
+            arguments.wanted.append(.init(identity: argument))
+            arguments.rendered.append(try XcodeSchemeExport.argumentEntry(argument, number: index + 1))
+        }
+        var variables = List(
+            name: "EnvironmentVariables", entryName: "EnvironmentVariable", wanted: [], rendered: [], record: [])
+        for (name, value) in content.setVariables {
+            variables.wanted.append(.init(identity: name, value: value))
+            variables.rendered.append(try XcodeSchemeExport.variableEntry(name, value))
+        }
+        let record = try self.record(in: try actionElement(in: bytes, path: path, action: action), bytes, path: path)
+        arguments.record = record.arguments
+        variables.record = record.variables
+
+        // The variables first, so that the warnings about them point into the file as it was read (the arguments come
+        // before them). Either list is created after the action's leading children, the arguments before the
+        // variables.
+        let leaders = leaders(of: action)
+        try merge(
+            variables, after: leaders.union(["CommandLineArguments"]), in: &bytes, path: path, action: action,
+            notes: &notes)
+        try merge(arguments, after: leaders, in: &bytes, path: path, action: action, notes: &notes)
+
         guard action == .test else { return (bytes, notes) }
         let element = try actionElement(in: bytes, path: path, action: action)
         if let attribute = element.attribute("shouldUseLaunchSchemeArgsEnv"),
@@ -75,38 +106,123 @@ enum XcodeSchemeUpdater {
         return (bytes, notes)
     }
 
-    /// Replaces, creates or removes the child `name` of the action.
-    private static func set(
-        _ name: String, to lines: [String]?, after leaders: Set<String>, in bytes: inout [UInt8], path: String,
-        action: XcodeSchemeAction
+    /// The entries of a list element, as the merge sees them.
+    private static func found(
+        _ list: XMLScanner.Element, entryName: String, in bytes: [UInt8]
+    ) -> [XcodeEntryMerge.Found] {
+        list.children.map { child in
+            guard child.name == entryName,
+                let identity = child.value(entryName == "CommandLineArgument" ? "argument" : "key", in: bytes)
+            else { return XcodeEntryMerge.Found(identity: nil, value: nil, isEnabled: true) }
+            return XcodeEntryMerge.Found(
+                identity: identity,
+                value: entryName == "EnvironmentVariable" ? child.value("value", in: bytes) ?? "" : nil,
+                isEnabled: child.value("isEnabled", in: bytes) != "NO")
+        }
+    }
+
+    /// What the last export wrote into `action`, from its `PROFILE_PAYLOAD` entry.
+    private static func record(
+        in action: XMLScanner.Element, _ bytes: [UInt8], path: String
+    ) throws(Diagnostic) -> XcodeEntryMerge.Record {
+        guard let list = action.child("EnvironmentVariables") else { return .none }
+        switch XcodeEntryMerge.record(in: found(list, entryName: "EnvironmentVariable", in: bytes)) {
+        case .success(let record): return record
+        case .failure(let failure):
+            let entry = list.children[failure.index]
+            let value = entry.attribute("value")
+            throw .error(
+                XcodeEntryMerge.unreadableRecordMessage(failure.message),
+                at: InPlaceEditing.location(of: value?.valueStart ?? entry.start, in: bytes, path: path),
+                length: value.map { max(1, $0.valueEnd - $0.valueStart) } ?? 1)
+        }
+    }
+
+    /// Merges the profile's entries into the list (creating or removing the element as needed).
+    private static func merge(
+        _ list: List, after leaders: Set<String>, in bytes: inout [UInt8], path: String, action: XcodeSchemeAction,
+        notes: inout [Diagnostic]
     ) throws(Diagnostic) {
         let element = try actionElement(in: bytes, path: path, action: action)
         let newline = InPlaceEditing.newline(of: bytes)
-        let existing = element.child(name)
-        let indent =
-            existing.flatMap { InPlaceEditing.indentation(before: $0.start, in: bytes) }
-            ?? element.children.first.flatMap { InPlaceEditing.indentation(before: $0.start, in: bytes) }
-            ?? InPlaceEditing.lineIndentation(at: element.start, in: bytes) + XcodeSchemeExport.step
-        if let existing {
-            if let lines {
-                let text = InPlaceEditing.join(lines, indent: indent, newline: newline)
-                InPlaceEditing.replace(&bytes, existing.start..<existing.end, with: text)
-            } else {
-                InPlaceEditing.replace(
-                    &bytes, InPlaceEditing.removalStart(before: existing.start, in: bytes)..<existing.end, with: "")
+        let step = XcodeSchemeExport.step
+        guard let existing = element.child(list.name) else {
+            guard !list.wanted.isEmpty else { return }
+            let indent =
+                element.children.first.flatMap { InPlaceEditing.indentation(before: $0.start, in: bytes) }
+                ?? InPlaceEditing.lineIndentation(at: element.start, in: bytes) + step
+            if element.isSelfClosing {
+                throw .error(
+                    "cannot add entries to `<\(element.name) />`, an empty-element tag: open the scheme in Xcode and "
+                        + "save it",
+                    at: InPlaceEditing.location(of: element.start, in: bytes, path: path),
+                    length: element.name.count + 1)
             }
+            let lines = ["<\(list.name)>"] + list.rendered.flatMap { $0.map { step + $0 } } + ["</\(list.name)>"]
+            let offset = element.children.last { leaders.contains($0.name) }?.end ?? element.openEnd
+            let text = newline + indent + InPlaceEditing.join(lines, indent: indent, newline: newline)
+            InPlaceEditing.replace(&bytes, offset..<offset, with: text)
             return
         }
-        guard let lines else { return }
-        if element.isSelfClosing {
-            throw .error(
-                "cannot add entries to `<\(element.name) />`, an empty-element tag: open the scheme in Xcode and "
-                    + "save it",
-                at: InPlaceEditing.location(of: element.start, in: bytes, path: path), length: element.name.count + 1)
+
+        let found = found(existing, entryName: list.entryName, in: bytes)
+        let plan = XcodeEntryMerge.plan(found: found, record: list.record, wanted: list.wanted)
+        let clashes =
+            list.entryName == "EnvironmentVariable"
+            ? XcodeEntryMerge.clashes(found: found, plan: plan, wanted: list.wanted) : []
+        for index in clashes {
+            notes.append(
+                .warning(
+                    XcodeEntryMerge.clashMessage(found[index].identity ?? ""),
+                    at: InPlaceEditing.location(of: existing.children[index].start, in: bytes, path: path),
+                    length: list.entryName.count + 1))
         }
-        let offset = element.children.last { leaders.contains($0.name) }?.end ?? element.openEnd
-        let text = newline + indent + InPlaceEditing.join(lines, indent: indent, newline: newline)
-        InPlaceEditing.replace(&bytes, offset..<offset, with: text)
+        if plan.steps.isEmpty {
+            InPlaceEditing.replace(
+                &bytes, InPlaceEditing.removalStart(before: existing.start, in: bytes)..<existing.end, with: "")
+            return
+        }
+        guard plan.changesFile else { return }
+        let listIndent =
+            InPlaceEditing.indentation(before: existing.start, in: bytes)
+            ?? InPlaceEditing.lineIndentation(at: existing.start, in: bytes)
+        let children = existing.children
+        let entryIndent =
+            children.first.flatMap { InPlaceEditing.indentation(before: $0.start, in: bytes) } ?? listIndent + step
+        if existing.isSelfClosing {
+            let lines = ["<\(list.name)>"] + list.rendered.flatMap { $0.map { step + $0 } } + ["</\(list.name)>"]
+            InPlaceEditing.replace(
+                &bytes, existing.start..<existing.end,
+                with: InPlaceEditing.join(lines, indent: listIndent, newline: newline))
+            return
+        }
+        var inner: [UInt8] = []
+        func gapStart(_ index: Int) -> Int { index == 0 ? existing.openEnd : children[index - 1].end }
+        for mergeStep in plan.steps {
+            switch mergeStep {
+            case .keep(let index):
+                inner += bytes[gapStart(index)..<children[index].end]
+            case .rewrite(let index, let wanted):
+                let indent = InPlaceEditing.indentation(before: children[index].start, in: bytes) ?? entryIndent
+                inner += bytes[gapStart(index)..<children[index].start]
+                inner += Array(InPlaceEditing.join(list.rendered[wanted], indent: indent, newline: newline).utf8)
+            case .insert(let wanted, let moving):
+                inner += Array((newline + entryIndent).utf8)
+                if let moving {
+                    inner += bytes[children[moving].start..<children[moving].end]
+                } else {
+                    let text = InPlaceEditing.join(list.rendered[wanted], indent: entryIndent, newline: newline)
+                    inner += Array(text.utf8)
+                }
+            }
+        }
+        let tail = bytes[(children.last?.end ?? existing.openEnd)..<existing.closeStart]
+        if children.isEmpty, !tail.contains(UInt8(ascii: "\n")) {
+            inner += Array((newline + listIndent).utf8)
+        } else {
+            inner += tail
+        }
+        bytes.replaceSubrange(existing.openEnd..<existing.closeStart, with: inner)
     }
 
     /// The action element, from a fresh scan of `bytes`.

@@ -58,25 +58,43 @@ enum XcodeTestPlanExport {
     /// The `commandLineArgumentEntries` array as lines; nil without arguments.
     static func argumentEntries(_ arguments: [String]) -> [String]? {
         guard !arguments.isEmpty else { return nil }
-        return array(arguments.map { [(key: "argument", value: $0)] })
+        return array(arguments.map { argumentEntry($0) })
     }
 
     /// The `environmentVariableEntries` array as lines; nil without variables.
     static func environmentEntries(_ variables: [(name: String, value: String)]) -> [String]? {
         guard !variables.isEmpty else { return nil }
-        return array(variables.map { [(key: "key", value: $0.name), (key: "value", value: $0.value)] })
+        return array(variables.map { variableEntry($0.name, $0.value) })
     }
 
-    /// An array of objects whose members are strings.
-    private static func array(_ objects: [[(key: String, value: String)]]) -> [String] {
+    /// One entry of `commandLineArgumentEntries`, as lines indented relative to it. Xcode writes `"enabled" : false`
+    /// for an unchecked entry and nothing for a checked one; keys are sorted.
+    static func argumentEntry(_ argument: String, isEnabled: Bool = true) -> [String] {
+        object([("argument", quote(argument))] + (isEnabled ? [] : [("enabled", "false")]))
+    }
+
+    /// One entry of `environmentVariableEntries`, as lines indented relative to it.
+    static func variableEntry(_ name: String, _ value: String, isEnabled: Bool = true) -> [String] {
+        object((isEnabled ? [] : [("enabled", "false")]) + [("key", quote(name)), ("value", quote(value))])
+    }
+
+    /// An object of members whose values are already written (`"text"`, `false`), as lines.
+    private static func object(_ members: [(key: String, value: String)]) -> [String] {
+        var lines = ["{"]
+        for (index, member) in members.enumerated() {
+            lines.append(step + quote(member.key) + " : " + member.value + (index < members.count - 1 ? "," : ""))
+        }
+        lines.append("}")
+        return lines
+    }
+
+    /// An array of values given as lines, as lines.
+    static func array(_ values: [[String]]) -> [String] {
         var lines = ["["]
-        for (index, object) in objects.enumerated() {
-            lines.append(step + "{")
-            for (memberIndex, member) in object.enumerated() {
-                let comma = memberIndex < object.count - 1 ? "," : ""
-                lines.append(step + step + quote(member.key) + " : " + quote(member.value) + comma)
-            }
-            lines.append(step + (index < objects.count - 1 ? "}," : "}"))
+        for (index, value) in values.enumerated() {
+            var valueLines = value.map { step + $0 }
+            if index < values.count - 1 { valueLines[valueLines.count - 1] += "," }
+            lines += valueLines
         }
         lines.append("]")
         return lines

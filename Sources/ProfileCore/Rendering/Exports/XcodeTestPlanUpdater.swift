@@ -1,29 +1,52 @@
-/// Rewrites the `commandLineArgumentEntries` and `environmentVariableEntries` of an existing `.xctestplan`'s
-/// `defaultOptions`, leaving every other byte of the file as it was.
+import ProfileRuntime
+
+/// Merges the profile's entries into the `commandLineArgumentEntries` and `environmentVariableEntries` of an existing
+/// `.xctestplan`'s `defaultOptions`, or of one configuration's `options`, leaving every other byte of the file as it
+/// was.
 ///
-/// - A key that exists gets its value replaced whole (the entries it held are dropped, so the plan carries exactly the
-///   profile's entries, in order), indented like the key.
+/// - The user's own entries (those the last export did not write) are kept byte for byte, enabled or not, in their
+///   place; the profile's are found from the `PROFILE_PAYLOAD` entry the last export left in the same options, then
+///   kept, rewritten, removed or inserted (see ``XcodeEntryMerge``). A profile's entry the user unchecked
+///   (`"enabled" : false`) stays unchecked unless the profile changed the entry.
 /// - A key that is absent is inserted at its place in Xcode's sorted key order, at the indentation of its siblings;
-///   `defaultOptions` itself is created when absent.
-/// - A key with no entries to hold is removed.
+///   the options object itself is created when absent.
+/// - A key left with no entries at all is removed.
 ///
-/// Configurations' own `options` are left alone: entries set there still override these for that configuration.
-/// Updating twice gives the same bytes.
+/// Without a configuration, configurations' own `options` are left alone: entries set there still override these for
+/// that configuration. Updating twice gives the same bytes.
 enum XcodeTestPlanUpdater {
-    static func update(_ file: [UInt8], path: String, with content: ExportContent) throws(Diagnostic) -> [UInt8] {
+    static func update(
+        _ file: [UInt8], path: String, with content: ExportContent, configuration: String? = nil
+    ) throws(Diagnostic) -> (bytes: [UInt8], notes: [Diagnostic]) {
         var bytes = file
-        let members = XcodeTestPlanExport.members(content)
-        for key in [XcodeTestPlanExport.argumentsKey, XcodeTestPlanExport.environmentKey] {
-            let lines = members.first { $0.key == key }?.value
-            try set(key, to: lines, in: &bytes, path: path)
-        }
-        return bytes
+        var notes: [Diagnostic] = []
+        let record = try self.record(in: bytes, path: path, configuration: configuration)
+        // The variables first, so that the warnings about them point into the file as it was read.
+        try set(
+            XcodeTestPlanExport.environmentKey,
+            wanted: content.setVariables.map { .init(identity: $0.name, value: $0.value) },
+            rendered: content.setVariables.map { XcodeTestPlanExport.variableEntry($0.name, $0.value) },
+            record: record.variables, in: &bytes, path: path, configuration: configuration, notes: &notes)
+        try set(
+            XcodeTestPlanExport.argumentsKey, wanted: content.arguments.map { .init(identity: $0) },
+            rendered: content.arguments.map { XcodeTestPlanExport.argumentEntry($0) }, record: record.arguments,
+            in: &bytes, path: path, configuration: configuration, notes: &notes)
+        return (bytes, notes)
     }
 
-    /// Sets (or removes, with nil) `key` of `defaultOptions`.
-    private static func set(
-        _ key: String, to lines: [String]?, in bytes: inout [UInt8], path: String
-    ) throws(Diagnostic) {
+    /// Where the entries go: the options object, or the object it is to be created in (under `key`).
+    private enum Options {
+        case found(JSONScanner.Value)
+        case missing(parent: JSONScanner.Value, key: String)
+
+        var object: JSONScanner.Value? {
+            if case .found(let value) = self { return value }
+            return nil
+        }
+    }
+
+    /// The top-level object of `bytes`.
+    private static func root(of bytes: [UInt8], path: String) throws(Diagnostic) -> JSONScanner.Value {
         let root: JSONScanner.Value
         do {
             root = try JSONScanner.scan(bytes)
@@ -32,24 +55,168 @@ enum XcodeTestPlanUpdater {
                 "`\(path)` is not valid JSON: \(error.message)",
                 at: InPlaceEditing.location(of: error.offset, in: bytes, path: path))
         }
-        guard let members = root.object else {
+        guard root.object != nil else {
             throw .error(
                 "`\(path)` is not an Xcode test plan: its top level is not an object",
                 at: InPlaceEditing.location(of: root.start, in: bytes, path: path))
         }
-        guard let options = members.first(where: { $0.key == "defaultOptions" }) else {
-            guard let lines else { return }
-            let step = XcodeTestPlanExport.step
-            let object = ["{"] + XcodeTestPlanExport.memberLines(key, lines).map { step + $0 } + ["}"]
-            setMember("defaultOptions", to: object, of: root, in: &bytes)
+        return root
+    }
+
+    /// The options the entries go in: `defaultOptions`, or the `options` of the configuration named `configuration`.
+    private static func options(
+        in bytes: [UInt8], path: String, configuration: String?
+    ) throws(Diagnostic) -> Options {
+        let root = try root(of: bytes, path: path)
+        guard let configuration else {
+            guard let options = root.member("defaultOptions") else {
+                return .missing(parent: root, key: "defaultOptions")
+            }
+            guard options.value.object != nil else {
+                throw .error(
+                    "`defaultOptions` in `\(path)` is not an object",
+                    at: InPlaceEditing.location(of: options.value.start, in: bytes, path: path))
+            }
+            return .found(options.value)
+        }
+        let configurations = root.member("configurations")
+        var names: [String] = []
+        for element in configurations?.value.elements ?? [] {
+            guard let name = element.member("name").flatMap({ JSONScanner.string($0.value, in: bytes) }) else {
+                continue
+            }
+            guard name == configuration else {
+                names.append(name)
+                continue
+            }
+            guard let options = element.member("options") else { return .missing(parent: element, key: "options") }
+            guard options.value.object != nil else {
+                throw .error(
+                    "the `options` of configuration `\(configuration)` in `\(path)` is not an object",
+                    at: InPlaceEditing.location(of: options.value.start, in: bytes, path: path))
+            }
+            return .found(options.value)
+        }
+        let known = names.isEmpty ? "it has none" : "it has " + names.map { "`\($0)`" }.joined(separator: ", ")
+        throw .error(
+            "`\(path)` has no configuration named `\(configuration)`: \(known)",
+            at: InPlaceEditing.location(of: configurations?.value.start ?? root.start, in: bytes, path: path),
+            suggestion: NearMiss.suggestion(for: configuration, in: names))
+    }
+
+    /// The entries of an entry list, as the merge sees them.
+    private static func found(_ list: JSONScanner.Value, in bytes: [UInt8]) -> [XcodeEntryMerge.Found] {
+        (list.elements ?? []).map { element in
+            func string(_ key: String) -> String? {
+                element.member(key).flatMap { JSONScanner.string($0.value, in: bytes) }
+            }
+            let isEnabled = element.member("enabled").flatMap { JSONScanner.bool($0.value, in: bytes) } ?? true
+            if let argument = string("argument") {
+                return .init(identity: argument, value: nil, isEnabled: isEnabled)
+            }
+            if let key = string("key") {
+                return .init(identity: key, value: string("value") ?? "", isEnabled: isEnabled)
+            }
+            return .init(identity: nil, value: nil, isEnabled: true)
+        }
+    }
+
+    /// What the last export wrote into the options, from their `PROFILE_PAYLOAD` entry.
+    private static func record(
+        in bytes: [UInt8], path: String, configuration: String?
+    ) throws(Diagnostic) -> XcodeEntryMerge.Record {
+        guard let options = try options(in: bytes, path: path, configuration: configuration).object,
+            let list = options.member(XcodeTestPlanExport.environmentKey)?.value, let elements = list.elements
+        else { return .none }
+        switch XcodeEntryMerge.record(in: found(list, in: bytes)) {
+        case .success(let record): return record
+        case .failure(let failure):
+            let value = elements[failure.index].member("value")?.value
+            throw .error(
+                XcodeEntryMerge.unreadableRecordMessage(failure.message),
+                at: InPlaceEditing.location(of: value?.start ?? elements[failure.index].start, in: bytes, path: path),
+                length: value.map { $0.end - $0.start } ?? 1)
+        }
+    }
+
+    /// Merges the profile's entries into the list `key` of the options (creating or removing it as needed).
+    private static func set(
+        _ key: String, wanted: [XcodeEntryMerge.Wanted], rendered: [[String]], record: [String],
+        in bytes: inout [UInt8], path: String, configuration: String?, notes: inout [Diagnostic]
+    ) throws(Diagnostic) {
+        let step = XcodeTestPlanExport.step
+        let options: JSONScanner.Value
+        switch try self.options(in: bytes, path: path, configuration: configuration) {
+        case .missing(let parent, let parentKey):
+            guard !wanted.isEmpty else { return }
+            let lines = XcodeTestPlanExport.memberLines(key, XcodeTestPlanExport.array(rendered))
+            setMember(parentKey, to: ["{"] + lines.map { step + $0 } + ["}"], of: parent, in: &bytes)
+            return
+        case .found(let object):
+            options = object
+        }
+        guard let member = options.member(key) else {
+            if !wanted.isEmpty { setMember(key, to: XcodeTestPlanExport.array(rendered), of: options, in: &bytes) }
             return
         }
-        guard options.value.object != nil else {
+        guard let elements = member.value.elements else {
             throw .error(
-                "`defaultOptions` in `\(path)` is not an object",
-                at: InPlaceEditing.location(of: options.value.start, in: bytes, path: path))
+                "`\(key)` in `\(path)` is not an array",
+                at: InPlaceEditing.location(of: member.value.start, in: bytes, path: path))
         }
-        setMember(key, to: lines, of: options.value, in: &bytes)
+        let found = found(member.value, in: bytes)
+        let plan = XcodeEntryMerge.plan(found: found, record: record, wanted: wanted)
+        let clashes =
+            key == XcodeTestPlanExport.environmentKey
+            ? XcodeEntryMerge.clashes(found: found, plan: plan, wanted: wanted) : []
+        for index in clashes {
+            notes.append(
+                .warning(
+                    XcodeEntryMerge.clashMessage(found[index].identity ?? ""),
+                    at: InPlaceEditing.location(of: elements[index].start, in: bytes, path: path)))
+        }
+        if plan.steps.isEmpty {
+            setMember(key, to: nil, of: options, in: &bytes)
+            return
+        }
+        guard plan.changesFile else { return }
+        if elements.isEmpty {
+            setMember(key, to: XcodeTestPlanExport.array(rendered), of: options, in: &bytes)
+            return
+        }
+        let newline = InPlaceEditing.newline(of: bytes)
+        let memberIndent = InPlaceEditing.lineIndentation(at: member.keyStart, in: bytes)
+        let entryIndent =
+            InPlaceEditing.indentation(before: elements[0].start, in: bytes) ?? memberIndent + step
+        /// The whitespace before element `index`, after the comma that separates it from the previous one.
+        func lead(_ index: Int) -> ArraySlice<UInt8> {
+            let gap = bytes[(index == 0 ? member.value.start + 1 : elements[index - 1].end)..<elements[index].start]
+            guard let comma = gap.firstIndex(of: UInt8(ascii: ",")) else { return gap }
+            return gap[(comma + 1)...]
+        }
+        var items: [[UInt8]] = []
+        for mergeStep in plan.steps {
+            switch mergeStep {
+            case .keep(let index):
+                items.append(Array(lead(index) + bytes[elements[index].start..<elements[index].end]))
+            case .rewrite(let index, let wantedIndex):
+                let indent = InPlaceEditing.indentation(before: elements[index].start, in: bytes) ?? entryIndent
+                let text = InPlaceEditing.join(rendered[wantedIndex], indent: indent, newline: newline)
+                items.append(Array(lead(index)) + Array(text.utf8))
+            case .insert(let wantedIndex, let moving):
+                var item = Array((newline + entryIndent).utf8)
+                if let moving {
+                    item += bytes[elements[moving].start..<elements[moving].end]
+                } else {
+                    let text = InPlaceEditing.join(rendered[wantedIndex], indent: entryIndent, newline: newline)
+                    item += Array(text.utf8)
+                }
+                items.append(item)
+            }
+        }
+        var inner = Array(items.joined(separator: [UInt8(ascii: ",")]))
+        inner += bytes[elements[elements.count - 1].end..<(member.value.end - 1)]
+        bytes.replaceSubrange((member.value.start + 1)..<(member.value.end - 1), with: inner)
     }
 
     /// Replaces, inserts (in sorted key order) or removes (with nil) the member `key` of `object`.

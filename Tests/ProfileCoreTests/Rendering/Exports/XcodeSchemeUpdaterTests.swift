@@ -133,10 +133,16 @@ enum XcodeFixtures {
         }
     }
 
-    @Test func launchActionArgumentsAreReplacedAndEnvironmentInsertedAfterThem() throws {
+    /// The user's two arguments (`oldArguments`, one of them disabled), then the profile's, in one element.
+    var keptAndNewArguments: String {
+        oldArguments.replacingOccurrences(of: "      </CommandLineArguments>\n", with: "")
+            + newArguments.replacingOccurrences(of: "      <CommandLineArguments>\n", with: "")
+    }
+
+    @Test func launchActionKeepsTheUsersArgumentsAndGetsTheProfilesAfterThemAndEnvironmentAfterThat() throws {
         #expect(original.contains(oldArguments))
         let output = try update(original)
-        let expected = original.replacingOccurrences(of: oldArguments, with: newArguments + newEnvironment)
+        let expected = original.replacingOccurrences(of: oldArguments, with: keptAndNewArguments + newEnvironment)
         #expect(output.text == expected)
         #expect(output.warnings.isEmpty)
         expectOnlyEntryLinesChanged(original, output.text)
@@ -171,16 +177,31 @@ enum XcodeFixtures {
 
     @Test func anElementWithNothingToHoldIsRemoved() throws {
         let envOnly = try XcodeFixtures.resolve("env: {MODE: dark}\n")
+        // The user's arguments stay: the profile has none, and never wrote any.
         let output = try update(original, with: envOnly)
-        #expect(!output.text.contains("CommandLineArgument"))
-        let runnableEnd = "      </BuildableProductRunnable>\n   </LaunchAction>"
-        #expect(output.text.contains("      </BuildableProductRunnable>\n      <EnvironmentVariables>\n"))
         #expect(
-            try update(original, with: envOnly).text
-                == original.replacingOccurrences(of: oldArguments, with: "").replacingOccurrences(
-                    of: runnableEnd,
-                    with: "      </BuildableProductRunnable>\n" + environmentBlock(["MODE": "dark"], envOnly)
-                        + "   </LaunchAction>"))
+            output.text
+                == original.replacingOccurrences(
+                    of: oldArguments, with: oldArguments + environmentBlock(["MODE": "dark"], envOnly)))
+        // The profile's arguments go when it no longer has them; the user's stay.
+        #expect(try update(try update(original).text, with: envOnly).text == output.text)
+        // An element left with nothing to hold is removed.
+        let scheme = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Scheme
+               version = "1.7">
+               <LaunchAction
+                  buildConfiguration = "Debug">
+               </LaunchAction>
+            </Scheme>
+
+            """
+        let emptied = try update(try update(scheme).text, with: envOnly).text
+        #expect(!emptied.contains("CommandLineArgument"))
+        #expect(
+            emptied
+                == scheme.replacingOccurrences(
+                    of: "   </LaunchAction>", with: environmentBlock(["MODE": "dark"], envOnly) + "   </LaunchAction>"))
     }
 
     func environmentBlock(_ variables: KeyValuePairs<String, String>, _ profile: ResolvedProfile) -> String {
@@ -282,7 +303,9 @@ enum XcodeFixtures {
             let document = try XMLDocument(data: Data(output.bytes))
             let base = "/Scheme/\(action.elementName)"
             let arguments = try document.nodes(forXPath: base + "/CommandLineArguments/CommandLineArgument/@argument")
-            #expect(arguments.map(\.stringValue) == ["two words", "-x"])
+            // The Run action keeps the user's two arguments first.
+            let users = action == .launch ? ["-FIRDebugEnabled", "-com.apple.CoreData.SQLDebug 1"] : []
+            #expect(arguments.map(\.stringValue) == users + ["two words", "-x"])
             let values = try document.nodes(forXPath: base + "/EnvironmentVariables/EnvironmentVariable/@value")
             #expect(values.prefix(2).map(\.stringValue) == ["it's \"x\" <&>", "a\nb"])
             #expect(try document.nodes(forXPath: "/Scheme/*").count == 6)
