@@ -53,7 +53,7 @@ _profile() {
         case "$w" in
             --profiles-dir) _profile_dir="${words[i + 1]}"; ((i++)); continue ;;
             --profiles-dir=*) _profile_dir="${w#*=}"; continue ;;
-            --access|--action|--directory|--disable|--enable|--env|--format|--mock|--output|--profiles-dir|--unset|--update|--value|-o) ((i++)); continue ;;
+            --access|--action|--configuration|--directory|--disable|--enable|--env|--format|--mock|--output|--profiles-dir|--unset|--update|--value|-o) ((i++)); continue ;;
             -*) continue ;;
         esac
         if [[ -z $sub ]]; then sub="$w"; else ((positional++)); fi
@@ -76,6 +76,7 @@ _profile() {
         --output) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         --update) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         --action) COMPREPLY=($(compgen -W "launch test" -- "$cur")); return 0 ;;
+        --configuration) return 0 ;;
         -o) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         --access) COMPREPLY=($(compgen -W "internal public" -- "$cur")); return 0 ;;
         --directory) COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
@@ -88,7 +89,7 @@ _profile() {
         list) opts="--profiles-dir --all --names --json --help" ;;
         show) opts="--profiles-dir --enable --disable --mock --value --env --unset --json --reveal --help" ;;
         lint) opts="--profiles-dir --format --strict --help" ;;
-        export) opts="--profiles-dir --enable --disable --mock --value --env --unset --reveal --output --update --action --help" ;;
+        export) opts="--profiles-dir --enable --disable --mock --value --env --unset --reveal --output --update --action --configuration --help" ;;
         generate) opts="--profiles-dir --output --access --check --help" ;;
         init) opts="--directory --help" ;;
         completion) opts="--help" ;;

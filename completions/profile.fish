@@ -43,7 +43,7 @@ function __profile_positionals
             continue
         end
         switch $token
-            case --access --action --directory --disable --enable --env --format --mock --output --profiles-dir --unset --update --value -o
+            case --access --action --configuration --directory --disable --enable --env --format --mock --output --profiles-dir --unset --update --value -o
                 set skip 1
             case '-*'
             case '*'
@@ -145,6 +145,8 @@ complete -c profile -n '__profile_in export' -l update -d 'Update an .xcscheme o
 complete -c profile -n '__profile_in export' -l update -r -F
 complete -c profile -n '__profile_in export' -l action -d 'The scheme action to update' -x
 complete -c profile -n '__profile_in export' -l action -x -a 'launch test'
+complete -c profile -n '__profile_in export' -l configuration -d 'The test plan configuration to update' -x
+complete -c profile -n '__profile_in export' -l configuration -x
 complete -c profile -n "__profile_in export; and test (__profile_positionals) -eq 0" -a 'arguments arguments-json shell dotenv json xcscheme xctestplan'
 complete -c profile -n "__profile_in export; and test (__profile_positionals) -ge 1" -a '(__profile_query profiles)'
 

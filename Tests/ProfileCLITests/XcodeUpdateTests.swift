@@ -115,4 +115,29 @@ import Testing
         #expect(result.status == 0, "\(result.stderr)")
         #expect(try file(project, "App.xcscheme") == original)
     }
+
+    @Test func oneTestPlanConfigurationIsUpdatedWithConfiguration() throws {
+        let original = try Self.fixture("Weather.xctestplan")
+        let project = try Project(["profiles/p.yml": Self.p, "App.xctestplan": original])
+        let result = try project.profile(
+            ["export", "xctestplan", "p", "--update", "App.xctestplan", "--configuration", "German"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let updated = try file(project, "App.xctestplan")
+        let german = try #require(updated.range(of: "\"name\" : \"German\""))
+        let english = try #require(updated.range(of: "\"name\" : \"English\""))
+        // The profile's entries went into German's options only.
+        let payload = try #require(updated.range(of: "PROFILE_PAYLOAD"))
+        #expect(english.lowerBound < german.lowerBound ? payload.lowerBound > english.upperBound : true)
+        #expect(updated.components(separatedBy: "PROFILE_PAYLOAD").count == 2)
+
+        let unknown = try project.profile(
+            ["export", "xctestplan", "p", "--update", "App.xctestplan", "--configuration", "Germn"])
+        #expect(unknown.status == 65)
+        #expect(unknown.stderr.contains("German"), "\(unknown.stderr)")
+        #expect(try file(project, "App.xctestplan") == updated)
+
+        let misplaced = try project.profile(["export", "json", "p", "--configuration", "German"])
+        #expect(misplaced.status == 64)
+        #expect(misplaced.stderr.contains("`--configuration` chooses the test plan configuration"))
+    }
 }

@@ -11,9 +11,12 @@ extension ProfileCommand {
                 environment is the profile's changes, then \(WireFormat.environmentVariable). arguments, \
                 arguments-json, xcscheme and xctestplan (files meant to be read and committed) write values taken \
                 from the invoking environment as their `${NAME}` reference unless --reveal is given; shell, dotenv \
-                and json write exact values. --update rewrites only the entries of an existing .xcscheme (in its Run \
-                action, or its Test action with --action test) or .xctestplan (in its defaultOptions); with --output \
-                it writes the result there instead (`--output -` prints it).
+                and json write exact values. --update merges the profile's entries into an existing .xcscheme (its Run \
+                action, or its Test action with --action test) or .xctestplan (its defaultOptions, or one \
+                configuration's options with --configuration): the user's own entries, enabled or not, keep their \
+                bytes and places, entries an earlier export wrote and the profile no longer has are removed, and a \
+                file changed on disk meanwhile is not overwritten (exit 73). With --output it writes the result there \
+                instead (`--output -` prints it).
                 """)
 
         @OptionGroup var profilesDirectory: ProfilesDirectoryOption
@@ -28,6 +31,8 @@ extension ProfileCommand {
             completion: .file(extensions: ["xcscheme", "xctestplan"]))
         var update: String?
         @Option(name: Grammar.exportAction.names, help: Grammar.exportAction.help) var action: String?
+        @Option(name: Grammar.exportConfiguration.names, help: Grammar.exportConfiguration.help)
+        var configuration: String?
 
         static func execute(_ invocation: Invocation) throws(Exit) {
             let session = try Session(profilesDirectory: invocation.profilesDirectory, checking: invocation)
@@ -35,6 +40,7 @@ extension ProfileCommand {
             let format = invocation.firstWord.flatMap(ExportFormat.init(rawValue:)) ?? .json
             let update = invocation.value(of: Grammar.exportUpdate)
             let action = invocation.value(of: Grammar.exportAction)
+            let configuration = invocation.value(of: Grammar.exportConfiguration)
             var problems = invocation.problems
             if let update, !format.canUpdateFiles {
                 let place = invocation.place(of: Grammar.exportUpdate) ?? update
@@ -50,6 +56,13 @@ extension ProfileCommand {
                         "`--action` chooses the scheme action for `xcscheme --update <file>`", at: place.location,
                         length: place.length))
             }
+            if let configuration, update == nil || format != .xctestplan {
+                let place = invocation.place(of: Grammar.exportConfiguration) ?? configuration
+                problems.append(
+                    .error(
+                        "`--configuration` chooses the test plan configuration for `xctestplan --update <file>`",
+                        at: place.location, length: place.length))
+            }
             let resolved = try session.resolve(invocation, purpose: .run, problems: problems)
             let reveal = invocation.has(Grammar.exportReveal)
             let file = try update.map { (update) throws(Exit) in try read(update.value, session: session) }
@@ -58,7 +71,8 @@ extension ProfileCommand {
                 if let update, let file {
                     result = try format.update(
                         file, path: update.value, with: resolved, reveal: reveal,
-                        action: action.flatMap { XcodeSchemeAction(rawValue: $0.value) } ?? .launch)
+                        action: action.flatMap { XcodeSchemeAction(rawValue: $0.value) } ?? .launch,
+                        configuration: configuration?.value)
                 } else {
                     result = try format.render(resolved, reveal: reveal)
                 }
@@ -68,10 +82,11 @@ extension ProfileCommand {
             }
             Terminal.report(result.warnings, environment: session.environment)
             if let destination = (invocation.value(of: Grammar.exportOutput) ?? update)?.value, destination != "-" {
-                do {
-                    try FileSystem.write(result.bytes, to: destination)
+                do throws(Diagnostic) {
+                    // An update is written only if the file still holds what it was read from.
+                    try result.write(to: destination)
                 } catch {
-                    Terminal.report([.error(error.description)], environment: session.environment)
+                    Terminal.report([error], environment: session.environment)
                     throw Exit(status: ExitStatus.cannotCreate)
                 }
             } else {

@@ -229,9 +229,15 @@ enum Grammar {
     static let exportAction = Option(
         name: "--action", value: choices("action", XcodeSchemeAction.allCases.map { $0.rawValue }),
         summary: "The scheme action to update", details: ": launch (the default) or test")
+    static let exportConfiguration = Option(
+        name: "--configuration", value: Value(name: "name", what: "a test plan configuration name", completion: .none),
+        summary: "The test plan configuration to update",
+        details: ": its `options` instead of the test plan's `defaultOptions` (with `xctestplan --update`)")
     static let export = Command(
         name: .export, summary: "Print a resolved profile in another tool's format",
-        options: [profilesDirectory] + overrides + [exportReveal, exportOutput, exportUpdate, exportAction],
+        options: [profilesDirectory] + overrides + [
+            exportReveal, exportOutput, exportUpdate, exportAction, exportConfiguration,
+        ],
         leading: [exportFormat], rest: profiles)
 
     static let generateLanguage = Positional(
