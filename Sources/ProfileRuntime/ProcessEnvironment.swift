@@ -48,15 +48,21 @@ package enum ProcessEnvironment: Sendable {
         }
     }
 
+    #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
+    /// This process's environment table (`environ`), read anew each time (`setenv` may move it).
+    @usableFromInline static var table: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+        #if canImport(Darwin)
+        _NSGetEnviron().pointee
+        #else
+        environ
+        #endif
+    }
+    #endif
+
     /// The number of entries in this process's environment (`environ`), to reserve room before ``forEachEntry(_:)``.
     @inlinable package static var entryCount: Int {
         var count = 0
         #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
-        #if canImport(Darwin)
-        let table: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
-        #else
-        let table: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
-        #endif
         guard let pointers = table else { return 0 }
         while pointers[count] != nil { count += 1 }
         #endif
@@ -70,11 +76,6 @@ package enum ProcessEnvironment: Sendable {
         _ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>) -> Bool
     ) {
         #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
-        #if canImport(Darwin)
-        let table: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
-        #else
-        let table: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
-        #endif
         guard let pointers = table else { return }
         var index = 0
         while let entry = pointers[index] {
