@@ -27,7 +27,7 @@ public final class ChildProcess {
         public var exitStatus: Int32 {
             switch self {
             case .exited(let status): return status
-            case .signaled(let signal): return 128 + signal
+            case .signaled(let signal): return ExitStatus.signaled(signal)
             }
         }
 
@@ -54,6 +54,19 @@ public final class ChildProcess {
     }
 
     deinit { release() }
+
+    /// Notes a SIGINT or SIGTERM that arrived while no child ran (it stays pending: ``die(of:)`` or ``release()``
+    /// delivers it). Call before starting the next child, then look at ``interruption``.
+    public func notePendingInterruption() {
+        guard interruption == nil else { return }
+        var pending = sigset_t()
+        sigpending(&pending)
+        if sigismember(&pending, SIGINT) == 1 {
+            interruption = SIGINT
+        } else if sigismember(&pending, SIGTERM) == 1 {
+            interruption = SIGTERM
+        }
+    }
 
     /// Restores the signal mask this thread had before.
     public func release() {
@@ -133,6 +146,6 @@ public final class ChildProcess {
         sigaddset(&set, number)
         pthread_sigmask(SIG_UNBLOCK, &set, nil)
         raise(number)
-        exit(128 + number)
+        exit(ExitStatus.signaled(number))
     }
 }
