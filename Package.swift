@@ -41,9 +41,12 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ProfileRuntimeTests", dependencies: ["ProfileRuntime", "TestSupport"]),
         .testTarget(name: "ProfileCoreTests", dependencies: ["ProfileCore", "TestSupport"], exclude: ["Fixtures"]),
+        // A tiny app that prints what `ActiveProfile.current` reads, launched by the end-to-end tests.
+        .executableTarget(name: "profile-probe", dependencies: ["ProfileRuntime"], path: "Tests/ProfileProbe"),
         // End-to-end: runs the built `profile` (and `countries`) binaries against real files and real children.
         .testTarget(
-            name: "ProfileCLITests", dependencies: ["profile", "countries", "ProfileCore", "TestSupport"],
+            name: "ProfileCLITests",
+            dependencies: ["profile", "countries", "profile-probe", "ProfileCore", "TestSupport"],
             exclude: ["Fixtures"]),
     ]
 )

@@ -60,7 +60,7 @@ _profile() {
     done
 
     if [[ -z $sub ]]; then
-        COMPREPLY=($(compgen -W "run list show lint export generate init completion help --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "run shell list show lint export generate init completion help --help --version" -- "$cur"))
         return 0
     fi
 
@@ -85,7 +85,8 @@ _profile() {
     if [[ $cur == -* ]]; then
         local opts=""
         case "$sub" in
-        run) opts="--profiles-dir --enable --disable --mock --value --env --unset --help" ;;
+        run) opts="--profiles-dir --enable --disable --mock --value --env --unset --no-arguments --dry-run --json --reveal --each --keep-going --help" ;;
+        shell) opts="--profiles-dir --enable --disable --mock --value --env --unset --help" ;;
         list) opts="--profiles-dir --all --names --json --help" ;;
         show) opts="--profiles-dir --enable --disable --mock --value --env --unset --json --reveal --help" ;;
         lint) opts="--profiles-dir --format --strict --help" ;;
@@ -100,6 +101,7 @@ _profile() {
 
     case "$sub" in
         run) COMPREPLY=($(compgen -W "$(_profile_query profiles)" -- "$cur")) ;;
+        shell) COMPREPLY=($(compgen -W "$(_profile_query profiles)" -- "$cur")) ;;
         list) : ;;
         show) COMPREPLY=($(compgen -W "$(_profile_query profiles)" -- "$cur")) ;;
         lint) : ;;
@@ -107,7 +109,7 @@ _profile() {
         generate) ((positional == 0)) && COMPREPLY=($(compgen -W "swift" -- "$cur")) ;;
         init) : ;;
         completion) ((positional == 0)) && COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")) ;;
-        help) COMPREPLY=($(compgen -W "run list show lint export generate init completion" -- "$cur")) ;;
+        help) COMPREPLY=($(compgen -W "run shell list show lint export generate init completion" -- "$cur")) ;;
     esac
     return 0
 }

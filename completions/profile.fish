@@ -59,6 +59,7 @@ complete -c profile -n __fish_use_subcommand -s h -l help -d 'Show help'
 complete -c profile -n __fish_use_subcommand -l version -d 'Show the version'
 complete -c profile -n __fish_use_subcommand -a help -d 'Show help for a subcommand'
 complete -c profile -n __fish_use_subcommand -a run -d 'Launch a command with one or more profiles'
+complete -c profile -n __fish_use_subcommand -a shell -d 'Start your shell with one or more profiles applied'
 complete -c profile -n __fish_use_subcommand -a list -d 'List the profiles that can be run'
 complete -c profile -n __fish_use_subcommand -a show -d 'Show what a command would receive, and from where'
 complete -c profile -n __fish_use_subcommand -a lint -d 'Check every profile and the catalog'
@@ -66,7 +67,7 @@ complete -c profile -n __fish_use_subcommand -a export -d 'Print a resolved prof
 complete -c profile -n __fish_use_subcommand -a generate -d 'Generate Swift from the catalog'
 complete -c profile -n __fish_use_subcommand -a init -d 'Create profiles/ with an example, a base and a catalog'
 complete -c profile -n __fish_use_subcommand -a completion -d 'Print a shell completion script'
-complete -c profile -n '__fish_seen_subcommand_from help' -a 'run list show lint export generate init completion'
+complete -c profile -n '__fish_seen_subcommand_from help' -a 'run shell list show lint export generate init completion'
 
 # run
 complete -c profile -n '__profile_in run' -s h -l help -d 'Show help'
@@ -84,7 +85,31 @@ complete -c profile -n '__profile_in run' -l env -d 'Set an environment variable
 complete -c profile -n '__profile_in run' -l env -x -a '(__profile_query env-names | string replace -r "\t.*" "="; set -xn | string replace -r "\$" "=")'
 complete -c profile -n '__profile_in run' -l unset -d 'Remove an environment variable' -x
 complete -c profile -n '__profile_in run' -l unset -x -a '(__profile_query env-names; set -xn)'
+complete -c profile -n '__profile_in run' -l no-arguments -d 'Keep the command\'s argv as typed'
+complete -c profile -n '__profile_in run' -l dry-run -d 'Print what would be executed, launch nothing'
+complete -c profile -n '__profile_in run' -l json -d 'With --dry-run: print JSON'
+complete -c profile -n '__profile_in run' -l reveal -d 'With --dry-run: show secrets and values from the environment in full'
+complete -c profile -n '__profile_in run' -l each -d 'Run the command once per profile, in order'
+complete -c profile -n '__profile_in run' -l keep-going -d 'With --each: run every profile'
 complete -c profile -n '__profile_in run' -a '(__profile_query profiles)'
+
+# shell
+complete -c profile -n '__profile_in shell' -s h -l help -d 'Show help'
+complete -c profile -n '__profile_in shell' -l profiles-dir -d 'The profiles directory' -x
+complete -c profile -n '__profile_in shell' -l profiles-dir -x -a '(__fish_complete_directories)'
+complete -c profile -n '__profile_in shell' -l enable -d 'Switch a flag on for this run' -x
+complete -c profile -n '__profile_in shell' -l enable -x -a '(__profile_query flags)'
+complete -c profile -n '__profile_in shell' -l disable -d 'Switch a flag off for this run' -x
+complete -c profile -n '__profile_in shell' -l disable -x -a '(__profile_query flags)'
+complete -c profile -n '__profile_in shell' -l mock -d 'Select a mock variant for this run' -x
+complete -c profile -n '__profile_in shell' -l mock -x -a '(__profile_query mock (commandline -ct))'
+complete -c profile -n '__profile_in shell' -l value -d 'Set a typed value for this run' -x
+complete -c profile -n '__profile_in shell' -l value -x -a '(__profile_query value (commandline -ct))'
+complete -c profile -n '__profile_in shell' -l env -d 'Set an environment variable for this run' -x
+complete -c profile -n '__profile_in shell' -l env -x -a '(__profile_query env-names | string replace -r "\t.*" "="; set -xn | string replace -r "\$" "=")'
+complete -c profile -n '__profile_in shell' -l unset -d 'Remove an environment variable' -x
+complete -c profile -n '__profile_in shell' -l unset -x -a '(__profile_query env-names; set -xn)'
+complete -c profile -n '__profile_in shell' -a '(__profile_query profiles)'
 
 # list
 complete -c profile -n '__profile_in list' -s h -l help -d 'Show help'

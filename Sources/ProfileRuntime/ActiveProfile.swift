@@ -12,7 +12,12 @@
 /// ## Sources and precedence
 /// A key is looked up in these sources; the first that sets it wins:
 /// 1. **Launch arguments**: `-key value`, bare `-flag`, `--key value`, `--key=value`, bare `--flag` (see
-///    ``init(arguments:environment:)``). The last occurrence of a key wins.
+///    ``init(arguments:environment:)``), read from the profile's arguments that the payload carries (its
+///    `argument=` entries) and then from the process's own argv, as if the payload's arguments came first on argv
+///    (each list is parsed on its own: a `--` in one does not end the other). The last occurrence of a key wins,
+///    so the process's own argv wins over the payload's arguments; when `profile run` appended the arguments to
+///    argv as well, the two copies agree. This is how an app started through a tool in between
+///    (`profile run uitest --no-arguments -- sh -c 'exec ./app'`) still reads `-UITests`.
 /// 2. **The profile payload** in `PROFILE_PAYLOAD`, written by `profile run` (flags, mocks and values).
 /// 3. **Plain environment variables** named in SCREAMING_SNAKE_CASE: key `pageSize` reads `PAGE_SIZE`. Mind
 ///    keys that name common variables (`path` reads `PATH`, `home` reads `HOME`).
@@ -43,7 +48,8 @@ public struct ActiveProfile: Sendable {
         payloadText: ProcessEnvironment.process.value(WireFormat.environmentVariable)
     )
 
-    /// The launch arguments this profile was read from, including the program path.
+    /// The launch arguments this profile was read from, including the program path (the process's own argv; the
+    /// payload's arguments, read before them, are not included).
     public let arguments: [String]
     /// The names of the applied profiles, in order (empty when the process was not launched through `profile`).
     public let profiles: [String]
@@ -53,6 +59,9 @@ public struct ActiveProfile: Sendable {
     let table: [String: Entry]
     let environment: ProcessEnvironment
     let payloadText: String?
+    /// The payload's `argument=` entries, read as launch arguments before ``arguments``. An option among them has
+    /// the token `arguments.count + i` (`i` its index here), so that tokens stay positive and one `Int`.
+    let payloadArguments: [String]
 
     /// Reads a profile from explicit launch arguments and environment, as a UI-test runner or a test would.
     ///
@@ -97,10 +106,19 @@ public struct ActiveProfile: Sendable {
                 builder = TableBuilder(capacity: arguments.count / 2)
             }
         }
+        // The payload's arguments first, then argv: the later occurrence wins.
+        let payloadArguments = builder.arguments
+        if !payloadArguments.isEmpty {
+            let offset = arguments.count - 1  // token 1 of `[""] + payloadArguments` is payloadArguments[0]
+            LaunchArguments.parse([""] + payloadArguments) { option in
+                builder.table[option.key, default: Entry()].setArgument(option.text, token: offset + option.token)
+            }
+        }
         LaunchArguments.parse(arguments) { option in
             builder.table[option.key, default: Entry()].setArgument(option.text, token: option.token)
         }
         self.arguments = arguments
+        self.payloadArguments = payloadArguments
         self.profiles = builder.profiles
         self.payloadError = payloadError
         self.table = builder.table
@@ -145,10 +163,12 @@ extension ActiveProfile {
         }
     }
 
-    /// Collects payload entries (keyed canonically; last wins) and the applied profile names.
+    /// Collects payload entries (keyed canonically; last wins), the applied profile names and the profile's
+    /// arguments.
     struct TableBuilder: PayloadVisitor {
         var table: [String: Entry]
         var profiles: [String] = []
+        var arguments: [String] = []
 
         init(capacity: Int) {
             table = Dictionary(minimumCapacity: capacity)
@@ -164,7 +184,7 @@ extension ActiveProfile {
         mutating func value(_ key: String, _ text: String) {
             table[ProfileKey.canonical(key), default: Entry()].value = text
         }
-        mutating func argument(_ text: String) {}
+        mutating func argument(_ text: String) { arguments.append(text) }
         mutating func environmentKey(_ name: String) {}
     }
 
@@ -225,6 +245,9 @@ extension ActiveProfile {
     func describe(_ source: Source) -> String {
         switch source {
         case .argument(let token):
+            if token >= arguments.count, token - arguments.count < payloadArguments.count {
+                return "argument \"\(payloadArguments[token - arguments.count])\" of the profile payload"
+            }
             return "launch argument \"\(token < arguments.count ? arguments[token] : "?")\""
         case .payload:
             switch profiles.count {

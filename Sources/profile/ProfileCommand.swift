@@ -17,14 +17,16 @@ struct ProfileCommand: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Run.self, List.self, Show.self, Lint.self, Export.self, Generate.self, Init.self, Completion.self,
+            Run.self, Shell.self, List.self, Show.self, Lint.self, Export.self, Generate.self, Init.self,
+            Completion.self,
         ]
     )
 
     /// `Exit status: 0 success; 1 lint findings; ...`, from `ExitStatus`.
     static var exitStatusParagraph: String {
         "Exit status: " + ExitStatus.meanings.map { "\($0.status) \($0.meaning)" }.joined(separator: "; ")
-            + "; otherwise the launched command's own status."
+            + "; otherwise the launched command's own status (`run --each`: the first failed run's, "
+            + "\(ExitStatus.signaled(0)) + N for signal N)."
     }
 }
 

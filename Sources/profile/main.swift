@@ -25,6 +25,7 @@ case .invocation(let invocation):
     do throws(Exit) {
         switch invocation.command.name {
         case .run: try ProfileCommand.Run.execute(invocation)
+        case .shell: try ProfileCommand.Shell.execute(invocation)
         case .list: try ProfileCommand.List.execute(invocation)
         case .show: try ProfileCommand.Show.execute(invocation)
         case .lint: try ProfileCommand.Lint.execute(invocation)

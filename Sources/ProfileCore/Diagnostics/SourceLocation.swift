@@ -53,6 +53,6 @@ public struct SourceLocation: Sendable {
         isWholeFile ? file.path : "\(file.path):\(mark.line):\(mark.column)"
     }
 
-    /// `path:line`, the short form used by `profile show`.
-    public var shortDescription: String { "\(file.path):\(mark.line)" }
+    /// `path:line`, the short form used by `profile show` (`path` for the whole file).
+    public var shortDescription: String { isWholeFile ? file.path : "\(file.path):\(mark.line)" }
 }

@@ -3,7 +3,9 @@ import ProfileRuntime
 /// Turns a parsed YAML file into a ``ProfileDefinition``, reporting every problem it finds (not only the first).
 public struct ProfileDecoder {
     /// The keys a profile may have.
-    public static let profileKeys = ["description", "abstract", "extends", "env", "arguments", "flags", "mocks", "values"]
+    public static let profileKeys = [
+        "description", "abstract", "extends", "env", "arguments", "appendArguments", "flags", "mocks", "values",
+    ]
     /// The keys an overlay may not have: an overlay adjusts a profile, it does not change what the profile is.
     static let overlayForbiddenKeys: Set<String> = ["abstract", "extends"]
 
@@ -11,7 +13,8 @@ public struct ProfileDecoder {
     static let synonyms = [
         "args": "arguments", "argv": "arguments", "launchArguments": "arguments", "environment": "env",
         "environmentVariables": "env", "launchEnvironment": "env", "inherits": "extends", "parent": "extends",
-        "parents": "extends", "settings": "values",
+        "parents": "extends", "settings": "values", "noArguments": "appendArguments",
+        "passArguments": "appendArguments", "forwardArguments": "appendArguments",
     ]
 
     private let file: SourceFile
@@ -80,6 +83,10 @@ public struct ProfileDecoder {
                 definition.environment = environment(value)
             case "arguments":
                 definition.arguments = arguments(value)
+            case "appendArguments":
+                if let flag = bool(value, what: "`appendArguments`") {
+                    definition.appendArguments = Located(flag, at: location(pair.key), length: key.unicodeScalars.count)
+                }
             case "flags":
                 definition.flags = flags(value)
             case "mocks":

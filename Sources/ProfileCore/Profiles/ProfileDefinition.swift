@@ -20,6 +20,10 @@ public struct ProfileDefinition: Sendable {
     public var environment: [EnvironmentEntry] = []
     /// Changes to the argument list, in the order written.
     public var arguments: [ArgumentOperation] = []
+    /// `appendArguments: false`: the profile's arguments are never appended to the command's argv (a profile made
+    /// for tools: they travel in the payload only). Inherited: the last file of the chain that sets it wins; nil
+    /// when this file does not set it. Where the key is written.
+    public var appendArguments: Located<Bool>?
     /// Flags switched on or off.
     public var flags: [Setting<Bool>] = []
     /// Mock points and the variant each selects.

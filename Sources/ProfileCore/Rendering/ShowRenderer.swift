@@ -18,12 +18,21 @@ public struct ShowRenderer: Sendable {
         var out = "profile " + profile.names.joined(separator: " + ")
         if profile.chain.count > 1 || profile.chain != profile.names { out += "  (" + profile.chain.joined(separator: " → ") + ")" }
         out += "\n"
+        if let outer = profile.outer {
+            let names = outer.names.isEmpty ? "an unnamed profile" : outer.names.joined(separator: " + ")
+            out += "  on top of \(names) (the enclosing `profile`'s, from \(OuterProfile.file.path))\n"
+        }
         if let description = profile.description { out += "  " + description + "\n" }
         func section(_ title: String) {
             flush(&rows, into: &out)
             out += "\n\(title):\n"
         }
-        section("arguments (appended to the command)")
+        if profile.appendsArguments {
+            section("arguments (appended to the command)")
+        } else {
+            let origin = profile.appendArgumentsOrigin.map { "`appendArguments: false` at \($0.shortDescription)" }
+            section("arguments (not appended: \(origin ?? "`--no-arguments`"); the app reads them from the payload)")
+        }
         if profile.arguments.isEmpty { out += "  (none)\n" }
         let shadows = ArgumentShadowing.shadows(in: profile)
         for (index, argument) in profile.arguments.enumerated() {
@@ -82,6 +91,8 @@ public struct ShowRenderer: Sendable {
             ("profiles", .array(profile.names.map { .string($0) })),
             ("chain", .array(profile.chain.map { .string($0) })),
             ("description", profile.description.map { .string($0) } ?? .null),
+            ("outer", .array((profile.outer?.names ?? []).map { .string($0) })),
+            ("appendArguments", .bool(profile.appendsArguments)),
         ]
         let shadows = ArgumentShadowing.shadows(in: profile)
         root.append(

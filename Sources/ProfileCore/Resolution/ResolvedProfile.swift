@@ -62,6 +62,16 @@ public struct ResolvedProfile: Sendable {
     public var mocks: [Entry<String>]
     /// Values, sorted by key.
     public var values: [Entry<TypedValue>]
+    /// Whether ``argv(command:)`` appends ``arguments`` to the command: false when a profile of the chain says
+    /// `appendArguments: false` (the last file that sets the key wins) or the command line says `--no-arguments`.
+    /// The arguments travel in the payload either way.
+    public var appendsArguments = true
+    /// Where `appendArguments` was last set in the chain, if it was.
+    public var appendArgumentsOrigin: SourceLocation?
+    /// The profile this one applies on top of: the one an enclosing `profile shell` or `profile run` applied, read
+    /// back from `PROFILE_PAYLOAD` in the invoking environment (nil when there is none, or when the command does
+    /// not compose: exports, lint). Its flags, mocks, values and arguments are already merged into this profile's.
+    public var outer: OuterProfile?
     /// The whole environment the child starts with: the invoking environment with ``environmentChanges(payload:exact:)``
     /// applied.
     ///
@@ -69,8 +79,20 @@ public struct ResolvedProfile: Sendable {
     public var childEnvironment: EnvironmentTable {
         var table = invokingEnvironment
         for change in environmentChanges(payload: encodedPayload) { table[change.name] = change.value }
+        // Inside `profile shell` (which exports it), `PROFILE_ACTIVE` follows the profiles applied.
+        if table[ReservedEnvironment.active] != nil { table[ReservedEnvironment.active] = activeName }
         return table
     }
+
+    /// Every profile applied, the outer ones first, joined by `+`: `uitest`, `uitest+offline`. `profile shell`
+    /// exports it as `PROFILE_ACTIVE`.
+    public var activeName: String { allNames.joined(separator: "+") }
+
+    /// The names of the profiles applied, the outer profile's first: the payload's `profile=` entries.
+    public var allNames: [String] { (outer?.names ?? []) + names }
+
+    /// The invoking environment's value of `name`.
+    public func invokingValue(_ name: String) -> String? { invokingEnvironment[name] }
 
     /// The changes a launch makes to the environment it starts from, in order: the profile's changes (a nil value
     /// unsets), then `PROFILE_PAYLOAD` holding `payload`. The one list every launch environment is built from: the
@@ -111,13 +133,26 @@ public struct ResolvedProfile: Sendable {
     /// The typed layer as the runtime library reads it.
     public var payload: ProfilePayload {
         var payload = ProfilePayload()
-        payload.profiles = names
+        payload.profiles = allNames
         for flag in flags { payload.flags[flag.key] = flag.value }
         for mock in mocks { payload.mocks[mock.key] = mock.value }
         for value in values { payload.values[value.key] = value.value.text }
         payload.arguments = arguments.map(\.value)
-        payload.environmentKeys = environment.compactMap { $0.value == nil ? nil : $0.name }
+        payload.environmentKeys = environmentKeys
         return payload
+    }
+
+    /// The names of the variables the profiles set (the payload's `env=` entries): the outer profile's that this one
+    /// does not touch, then this one's.
+    var environmentKeys: [String] {
+        var keys: [String] = []
+        if let outer {
+            for name in outer.environmentKeys where !environment.contains(where: { $0.name == name }) {
+                keys.append(name)
+            }
+        }
+        for change in environment where change.value != nil { keys.append(change.name) }
+        return keys
     }
 
     /// ``payload`` as the wire format writes it: straight from the entries, sorted by key already (the order of `<`
@@ -126,6 +161,7 @@ public struct ResolvedProfile: Sendable {
     var encodedPayload: String {
         func asciiKeys<Value>(_ entries: [Entry<Value>]) -> Bool { entries.allSatisfy { $0.key.utf8.allSatisfy { $0 < 0x80 } } }
         guard asciiKeys(flags), asciiKeys(mocks), asciiKeys(values) else { return WireFormat.encode(payload) }
+        guard outer == nil else { return WireFormat.encode(payload) }
         var writer = WireFormat.Writer(entries: flags.count + mocks.count + values.count)
         for name in names { writer.profile(name) }
         for flag in flags { writer.flag(flag.key, flag.value) }
@@ -139,8 +175,10 @@ public struct ResolvedProfile: Sendable {
     /// The argv of the child: the command as typed with the profile's arguments inserted before the command's own
     /// first `--` (where every argument parser stops reading options), or after the command's arguments when it has
     /// none. `cmd -- file.txt` becomes `cmd -UITests -- file.txt`, never `cmd -- file.txt -UITests`.
+    ///
+    /// When ``appendsArguments`` is false, the command as typed: the arguments reach the app through the payload.
     public func argv(command: [String]) -> [String] {
-        guard !arguments.isEmpty else { return command }
+        guard appendsArguments, !arguments.isEmpty else { return command }
         var argv: [String] = []
         argv.reserveCapacity(command.count + arguments.count)
         let separator = command.dropFirst().firstIndex(of: "--") ?? command.endIndex

@@ -31,9 +31,15 @@ public final class Resolver {
 
     /// Resolves `names` (applied in that order, later wins) with `overrides` on top, against the invoking
     /// `environment`. Returns nil when anything is wrong; the problems are in `repository.diagnostics`.
+    ///
+    /// With an `outer` profile (the one an enclosing `profile shell` or `profile run` applied, from the invoking
+    /// environment's payload: ``OuterProfile/read(from:)``), the profiles apply on top of it: its flags, mocks and
+    /// values are the starting point that the chain's settings override key by key, and its arguments come first
+    /// (each `-key value` pair one item, which the chain can drop or replace). Its environment is the invoking
+    /// environment already.
     public func resolve(
         _ names: [Located<String>], overrides: Overrides = Overrides(), environment: EnvironmentTable,
-        purpose: Purpose = .run
+        purpose: Purpose = .run, outer: OuterProfile? = nil
     ) -> ResolvedProfile? {
         let errorsBefore = repository.errorCount
         visiting = []
@@ -49,7 +55,9 @@ public final class Resolver {
                         notes: definition.abstractLocation.map { [.note("declared abstract here", at: $0, length: 8)] } ?? []))
             }
         }
-        let resolved = merge(names: names.map(\.value), overrides: overrides, environment: environment, purpose: purpose)
+        var resolved = merge(
+            names: names.map(\.value), overrides: overrides, environment: environment, purpose: purpose, outer: outer)
+        resolved.outer = outer
         if repository.errorCount > errorsBefore { return nil }
         return resolved
     }
@@ -123,16 +131,25 @@ public final class Resolver {
     }
 
     private func merge(
-        names: [String], overrides: Overrides, environment: EnvironmentTable, purpose: Purpose
+        names: [String], overrides: Overrides, environment: EnvironmentTable, purpose: Purpose,
+        outer: OuterProfile? = nil
     ) -> ResolvedProfile {
         var arguments = ArgumentList()
         var flags: [Keyed<Bool>] = []
         var mocks: [Keyed<String>] = []
         var values: [Keyed<TypedValue>] = []
         var description: String?
+        var appendArguments: Located<Bool>?
+        if let outer {
+            for item in outer.argumentItems { _ = arguments.apply(.append(item)) }
+            flags = outer.flags
+            mocks = outer.mocks
+            values = outer.values
+        }
         for prepared in order {
             let definition = prepared.definition
             if let text = definition.description?.value, names.contains(definition.name) { description = text }
+            if let append = definition.appendArguments { appendArguments = append }
             for operation in definition.arguments {
                 if let problem = arguments.apply(operation) { repository.report(problem) }
             }
@@ -229,6 +246,11 @@ public final class Resolver {
         var resolvedArguments: [ResolvedProfile.Argument] = []
         for item in arguments.items {
             for argument in item {
+                if outer != nil, OuterProfile.isOuter(argument.location) {  // interpolated by the outer `profile`
+                    resolvedArguments.append(
+                        .init(value: argument.value, display: argument.value, origin: argument.location))
+                    continue
+                }
                 guard let output = interpolate(argument, with: interpolator, for: .argument) else { continue }
                 resolvedArguments.append(
                     .init(
@@ -244,7 +266,8 @@ public final class Resolver {
             var value = setting.value
             var display = value.text
             var secret = false
-            if case .string(let text) = value, Interpolator.containsDollar(text) {
+            let isOuter = outer != nil && OuterProfile.isOuter(setting.location)
+            if !isOuter, case .string(let text) = value, Interpolator.containsDollar(text) {
                 let located = Located(text, at: setting.location)
                 guard let output = interpolate(located, with: interpolator, for: .value, pointAtKey: true) else {
                     continue
@@ -258,6 +281,10 @@ public final class Resolver {
                     case .failure(let problem): repository.report(problem)
                     }
                 }
+            }
+            if isOuter {
+                secret = true
+                display = OuterProfile.hiddenValue
             }
             if !secretValues.isEmpty, secretValues.contains(key) {
                 secret = true
@@ -280,7 +307,7 @@ public final class Resolver {
             }
             environmentChanges.append(change)
         }
-        return ResolvedProfile(
+        var resolved = ResolvedProfile(
             names: names,
             chain: order.map(\.chainName),
             description: description,
@@ -292,6 +319,11 @@ public final class Resolver {
             mocks: mocks.map { .init(key: $0.key, value: $0.value, display: $0.value, origin: $0.location, isSecret: false) },
             values: resolvedValues,
             invokingEnvironment: environment)
+        if let appendArguments {
+            resolved.appendsArguments = appendArguments.value
+            resolved.appendArgumentsOrigin = appendArguments.location
+        }
+        return resolved
     }
 
     /// Interpolates a located string for `destination`, reporting a failure at the character where it is (when the

@@ -18,6 +18,10 @@ public enum ExitStatus {
     /// The command was not found (like `env`).
     public static let notFound: Int32 = 127
 
+    /// The status a shell reports for a child that signal `number` ended: 128 + `number` (`run --each` exits with it
+    /// when that run is the first that failed).
+    public static func signaled(_ number: Int32) -> Int32 { 128 + number }
+
     /// Every status with a few words on what it means, in order (for help texts).
     public static let meanings: [(status: Int32, meaning: String)] = [
         (success, "success"),

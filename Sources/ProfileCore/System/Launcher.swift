@@ -58,6 +58,41 @@ public enum Launcher {
         return Failure(command: command, code: sawAccessError ? EACCES : lastError)
     }
 
+    /// The file `exec(arguments:environment:)` would execute for `command`, found the way it searches: a command
+    /// holding `/` is taken as it is; otherwise the first file of that name in the `PATH` of `environment` that is a
+    /// regular file this process may execute (a directory or a file without execute permission is skipped, and is
+    /// the reason given, 126, when nothing else is found). For `run --dry-run` and `run --each`, which must say the
+    /// same as `run`.
+    public static func lookup(_ command: String, environment: EnvironmentTable) -> Result<String, Failure> {
+        if command.isEmpty { return .failure(Failure(command: command, code: ENOENT)) }
+        if command.contains("/") {
+            switch check(command) {
+            case 0: return .success(command)
+            case let code: return .failure(Failure(command: command, code: code))
+            }
+        }
+        let searchPath = environment["PATH"] ?? defaultSearchPath
+        var sawAccessError = false
+        for directory in searchPath.split(separator: ":", omittingEmptySubsequences: false) {
+            let candidate = directory.isEmpty ? command : "\(directory)/\(command)"
+            switch check(candidate) {
+            case 0: return .success(candidate)
+            case EACCES: sawAccessError = true
+            default: continue
+            }
+        }
+        return .failure(Failure(command: command, code: sawAccessError ? EACCES : ENOENT))
+    }
+
+    /// 0 when `path` is a regular file this process may execute, else the errno execve would give (ENOENT when it
+    /// does not exist, EACCES for a directory or a file without execute permission).
+    private static func check(_ path: String) -> Int32 {
+        var info = stat()
+        guard stat(path, &info) == 0 else { return errno }
+        guard (info.st_mode & S_IFMT) == S_IFREG else { return EACCES }
+        return access(path, X_OK) == 0 ? 0 : errno
+    }
+
     /// execve, falling back to `/bin/sh` for a script without a `#!` line (ENOEXEC), as execvp does.
     private static func execute(_ path: String, _ argv: CStringArray, _ envp: CStringArray, arguments: [String]) {
         execve(path, argv.pointer, envp.pointer)

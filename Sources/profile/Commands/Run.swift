@@ -3,28 +3,115 @@ import ProfileCore
 import ProfileRuntime
 
 extension ProfileCommand {
-    /// `profile run NAME... [overrides] -- CMD ARGS...`
+    /// `profile run NAME... [overrides] [--no-arguments] [--dry-run [--json] [--reveal]] [--each [--keep-going]]
+    /// -- CMD ARGS...`
     struct Run: ParsableCommand {
         static let configuration = Grammar.run.configuration(
             discussion: """
-                The command receives its arguments as typed followed by the profile's `arguments`, and the \
-                profile's environment. Flags, mocks and values travel in $\(WireFormat.environmentVariable) for the \
-                runtime library. Several profiles apply in the order given (later wins). Nothing is launched when \
-                any profile has an error.
+                The command receives its arguments as typed followed by the profile's `arguments` (before the \
+                command's own `--`), and the profile's environment. Flags, mocks, values and the arguments travel in \
+                $\(WireFormat.environmentVariable) for the runtime library, which reads the arguments as if they were \
+                on the app's argv: with --no-arguments (or `appendArguments: false` in the profile) argv stays as \
+                typed and an app under a tool in between still reads them. Several profiles apply in the order given \
+                (later wins); inside `profile shell` they apply on top of its profile. --each runs the command once \
+                per profile instead (fork and wait, not exec), prints a summary table, and exits with the first \
+                failed run's status (128 + N for signal N). Nothing is launched when any profile has an error.
                 """)
 
         @OptionGroup var profilesDirectory: ProfilesDirectoryOption
         @OptionGroup var overrides: OverrideOptions
+        @Flag(name: Grammar.runNoArguments.names, help: Grammar.runNoArguments.help) var noArguments = false
+        @Flag(name: Grammar.runDryRun.names, help: Grammar.runDryRun.help) var dryRun = false
+        @Flag(name: Grammar.runJSON.names, help: Grammar.runJSON.help) var json = false
+        @Flag(name: Grammar.runReveal.names, help: Grammar.runReveal.help) var reveal = false
+        @Flag(name: Grammar.runEach.names, help: Grammar.runEach.help) var each = false
+        @Flag(name: Grammar.runKeepGoing.names, help: Grammar.runKeepGoing.help) var keepGoing = false
 
         @Argument(help: Grammar.profiles.help) var profiles: [String] = []
+
+        /// The options of `run` that are not overrides, as given (each with the place of its name).
+        struct Modes {
+            var noArguments: Located<String>?
+            var dryRun: Located<String>?
+            var json: Located<String>?
+            var reveal: Located<String>?
+            var each: Located<String>?
+            var keepGoing: Located<String>?
+
+            init(_ invocation: Invocation) {
+                // By name, not through the grammar's options: a launch with only overrides builds none of them.
+                for given in invocation.options where given.option.override == nil {
+                    switch given.option.name {
+                    case "--no-arguments": noArguments = given.name
+                    case "--dry-run": dryRun = given.name
+                    case "--json": json = given.name
+                    case "--reveal": reveal = given.name
+                    case "--each": each = given.name
+                    case "--keep-going": keepGoing = given.name
+                    default: break
+                    }
+                }
+            }
+
+            /// The usage errors of these options together, added to the invocation's: an option that needs another
+            /// one, and the invocation's "missing" errors said in their terms (`--each` with no profile, `--dry-run`
+            /// with no command).
+            func problems(_ invocation: Invocation) -> [Diagnostic] {
+                var problems = invocation.problems
+                func needs(_ option: Located<String>?, _ other: String) {
+                    guard let option else { return }
+                    problems.append(
+                        .error(
+                            "`\(option.value)` only applies with `\(other)`", at: option.location,
+                            length: option.length))
+                }
+                if dryRun == nil {
+                    needs(json, "--dry-run")
+                    needs(reveal, "--dry-run")
+                }
+                if each == nil { needs(keepGoing, "--each") }
+                if let each, let index = invocation.missingPositional {
+                    problems[index] = .error(
+                        "`--each` needs the profiles to run the command with, one run each: "
+                            + "`profile run --each <profile>... -- <command>`",
+                        at: each.location, length: each.length)
+                }
+                if let dryRun, let index = invocation.missingCommand {
+                    problems[index] = .error(
+                        "`--dry-run` needs the command it would launch, after `--`: "
+                            + "`profile run <profile>... --dry-run -- <command> [<argument>...]`",
+                        at: dryRun.location, length: dryRun.length)
+                }
+                return problems
+            }
+        }
 
         /// Resolves the profiles, then replaces this process with the command. Only returns (by throwing) when
         /// nothing could be launched.
         static func execute(_ invocation: Invocation) throws(Exit) -> Never {
+            // The launch path: no option but overrides (or none at all).
+            let modes = invocation.options.isEmpty ? nil : Modes(invocation)
+            let problems = modes?.problems(invocation) ?? invocation.problems
             // With profiles named, they are checked too: every problem of the run is reported at once (exit 64 when
             // the command line itself is wrong).
-            let session = try Session(profilesDirectory: invocation.profilesDirectory, checking: invocation)
-            let resolved = try session.resolve(invocation, purpose: .run)
+            let session = try Session(
+                profilesDirectory: invocation.profilesDirectory, checking: invocation, problems: problems)
+            if let modes, modes.each != nil {
+                var runs = try session.resolveEach(invocation, problems: problems)
+                if modes.noArguments != nil { for index in runs.indices { runs[index].appendsArguments = false } }
+                if modes.dryRun != nil {
+                    try dryRun(runs, invocation: invocation, modes: modes, session: session, headers: true)
+                }
+                try Matrix(runs: runs, command: invocation.wrapped, keepGoing: modes.keepGoing != nil, session: session)
+                    .run()
+            }
+            var resolved = try session.resolve(invocation, purpose: .run, problems: problems, composing: true)
+            if let modes {
+                if modes.noArguments != nil { resolved.appendsArguments = false }
+                if modes.dryRun != nil {
+                    try dryRun([resolved], invocation: invocation, modes: modes, session: session, headers: false)
+                }
+            }
             let failure = Launcher.exec(
                 arguments: resolved.argv(command: invocation.wrapped), environment: resolved.childEnvironment)
             Terminal.report([.error(failure.message)], environment: session.environment)

@@ -27,6 +27,11 @@ struct Invocation {
     var wrapped: [String] = []
     /// Usage errors, in the order of the arguments.
     var problems: [Diagnostic] = []
+    /// Where in `problems` the error saying a positional is missing is (`name at least one profile`), if it is
+    /// there: a command can say it better from what it knows (`--each` with no profile).
+    var missingPositional: Int?
+    /// Where in `problems` the error saying the command to launch is missing is, if it is there.
+    var missingCommand: Int?
 
     init(command: Grammar.Command) {
         self.command = command
@@ -160,6 +165,7 @@ enum CommandLineReader {
             }
             assignPositionals()
             if command.wrapsCommand && invocation.wrapped.isEmpty {
+                invocation.missingCommand = invocation.problems.count
                 invocation.problems.append(
                     .error("give the command to launch after `--`: `\(command.shortUsage) [<argument>...]`"))
             }
@@ -247,6 +253,7 @@ enum CommandLineReader {
             var remaining = words[...]
             for (index, positional) in command.leading.enumerated() {
                 guard let word = remaining.popFirst() else {
+                    invocation.missingPositional = invocation.problems.count
                     problem(.error("name \(positional.needs): `\(command.shortUsage)`"))
                     return
                 }
@@ -254,6 +261,7 @@ enum CommandLineReader {
             }
             if let rest = command.rest {
                 guard !remaining.isEmpty else {
+                    invocation.missingPositional = invocation.problems.count
                     problem(.error("name \(rest.needs): `\(command.shortUsage)`"))
                     return
                 }

@@ -80,7 +80,7 @@ enum Grammar {
 
     /// The commands, in the order help lists them.
     enum Name: String, CaseIterable, Sendable {
-        case run, list, show, lint, export, generate, `init`, completion
+        case run, shell, list, show, lint, export, generate, `init`, completion
     }
 
     struct Command: Sendable {
@@ -181,10 +181,33 @@ enum Grammar {
         name: "profile", needs: "at least one profile", summary: "The profiles to apply, in order (later wins)",
         completion: .profiles, isRepeated: true)
 
+    static let runNoArguments = flag(
+        "--no-arguments", "Keep the command's argv as typed",
+        details: " (for a tool in between: `swift test`, `bash`, `xcodebuild`; the app still reads the profile's "
+            + "arguments from $PROFILE_PAYLOAD)")
+    static let runDryRun = flag(
+        "--dry-run", "Print what would be executed, launch nothing",
+        details: ": the executable, the argv (shell-quoted) and the environment changes")
+    static let runJSON = flag(
+        "--json", "With --dry-run: print JSON", details: " (its shape is documented in the README)")
+    static let runReveal = flag(
+        "--reveal", "With --dry-run: show secrets and values from the environment in full",
+        details: " (`${API_TOKEN}` taken from the invoking environment)")
+    static let runEach = flag(
+        "--each", "Run the command once per profile, in order",
+        details: " (not merged; a summary table at the end; stops at the first failure)")
+    static let runKeepGoing = flag("--keep-going", "With --each: run every profile", details: ", even after a failure")
     static let run = Command(
         name: .run, summary: "Launch a command with one or more profiles",
         details: " (exec: same pid, the command's own exit status)",
-        options: [profilesDirectory] + overrides, rest: profiles, wrapsCommand: true)
+        options: [profilesDirectory] + overrides + [
+            runNoArguments, runDryRun, runJSON, runReveal, runEach, runKeepGoing,
+        ], rest: profiles, wrapsCommand: true)
+
+    static let shell = Command(
+        name: .shell, summary: "Start your shell with one or more profiles applied",
+        details: " ($SHELL, else /bin/sh; `exit` returns to the shell you were in)",
+        options: [profilesDirectory] + overrides, rest: profiles)
 
     static let listAll = flag("--all", "Include abstract profiles")
     static let listNames = flag("--names", "Print only the names", details: ", one per line")
@@ -283,6 +306,7 @@ enum Grammar {
     static func command(_ name: Name) -> Command {
         switch name {
         case .run: return run
+        case .shell: return shell
         case .list: return list
         case .show: return show
         case .lint: return lint

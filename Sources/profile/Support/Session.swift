@@ -21,10 +21,11 @@ struct Session {
     /// For a command that names profiles: when it names none, prints the command line's problems and exits 64
     /// (there is nothing else to check); else locates the profiles directory, whose problems `resolve` then
     /// reports with the command line's.
-    init(profilesDirectory: String?, checking invocation: Invocation) throws(Exit) {
+    /// `problems` are the invocation's and any the command found in it (default: the invocation's).
+    init(profilesDirectory: String?, checking invocation: Invocation, problems: [Diagnostic]? = nil) throws(Exit) {
         let environment = EnvironmentTable.current()
         if invocation.profiles.isEmpty {
-            Terminal.report(invocation.problems, environment: environment)
+            Terminal.report(problems ?? invocation.problems, environment: environment)
             throw Exit(status: ExitStatus.usage)
         }
         try self.init(profilesDirectory: profilesDirectory, environment: environment)
@@ -39,21 +40,63 @@ struct Session {
 
     /// Resolves the profiles an invocation names, with its overrides, printing every problem; exits 64 or 65 when
     /// anything is wrong. `problems` are the invocation's and any the command found in it.
+    ///
+    /// With `composing`, the profiles apply on top of the outer profile an enclosing `profile shell` or `profile run`
+    /// applied (`PROFILE_PAYLOAD` in the invoking environment: `OuterProfile`): `run`, `shell` and `show` compose;
+    /// `export` describes the profiles alone.
     func resolve(
-        _ invocation: Invocation, purpose: Resolver.Purpose, problems: [Diagnostic]? = nil
+        _ invocation: Invocation, purpose: Resolver.Purpose, problems: [Diagnostic]? = nil, composing: Bool = false
     ) throws(Exit) -> ResolvedProfile {
-        let problems = problems ?? invocation.problems
+        let outer = composing ? outerProfile() : nil
         let resolver = Resolver(repository: repository)
         let resolved = resolver.resolve(
-            invocation.profiles, overrides: invocation.overrides, environment: environment, purpose: purpose)
-        // Every problem at once: the command line's and the profiles'. A bad command line is a usage error.
-        if !problems.isEmpty {
-            Terminal.report(problems + repository.diagnostics, environment: environment)
-            throw Exit(status: ExitStatus.usage)
-        }
-        try finish()
+            invocation.profiles, overrides: invocation.overrides, environment: environment, purpose: purpose,
+            outer: outer)
+        try finish(problems ?? invocation.problems)
         guard let resolved else { throw Exit(status: ExitStatus.dataError) }
         return resolved
+    }
+
+    /// Resolves each profile the invocation names on its own, with the overrides (`run --each`), on top of the outer
+    /// profile; every problem of every one is printed before anything is launched (each once).
+    func resolveEach(_ invocation: Invocation, problems: [Diagnostic]) throws(Exit) -> [ResolvedProfile] {
+        let outer = outerProfile()
+        var results: [ResolvedProfile?] = []
+        for name in invocation.profiles {
+            let resolver = Resolver(repository: repository)
+            results.append(
+                resolver.resolve(
+                    [name], overrides: invocation.overrides, environment: environment, purpose: .run, outer: outer))
+        }
+        try finish(problems)
+        let resolved = results.compactMap { $0 }
+        guard resolved.count == results.count else { throw Exit(status: ExitStatus.dataError) }
+        return resolved
+    }
+
+    /// The outer profile in the invoking environment, if any; a payload that cannot be read is reported with the
+    /// profiles' problems (nothing is launched).
+    private func outerProfile() -> OuterProfile? {
+        guard OuterProfile.isPresent(in: environment) else { return nil }
+        switch OuterProfile.read(from: environment) {
+        case .success(let outer): return outer
+        case .failure(let problem):
+            repository.report(problem)
+            return nil
+        }
+    }
+
+    /// Every problem at once: the command line's and the profiles' (each once: `--each` resolves the overrides once
+    /// per profile). A bad command line is a usage error (64), a bad profile a data error (65).
+    private func finish(_ problems: [Diagnostic]) throws(Exit) {
+        if problems.isEmpty && repository.diagnostics.isEmpty { return }
+        var seen = Set<String>()
+        let diagnostics = (problems + repository.diagnostics).filter { diagnostic in
+            seen.insert(diagnostic.fullMessage + "@" + (diagnostic.location?.description ?? "")).inserted
+        }
+        Terminal.report(diagnostics, environment: environment)
+        if !problems.isEmpty { throw Exit(status: ExitStatus.usage) }
+        if diagnostics.hasErrors { throw Exit(status: ExitStatus.dataError) }
     }
 }
 

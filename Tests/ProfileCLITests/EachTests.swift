@@ -1,0 +1,234 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `profile run --each`: one run per profile, in order, a header before each and a summary table at the end; stops
+/// at the first failure (unless `--keep-going`) and at SIGINT/SIGTERM; exits with the first failed run's status.
+@Suite struct EachTests {
+    func project() throws -> Project {
+        try Project([
+            "profiles/uitest.yml": "env: {WHO: uitest}\n",
+            "profiles/offline.yml": "env: {WHO: offline, FAIL: '3'}\n",
+            "profiles/demo.yml": "env: {WHO: demo}\narguments: [-demo]\n",
+            "profiles/broken.yml": "flgs: {}\n",
+            ".git/HEAD": "ref: refs/heads/main\n",
+        ])
+    }
+
+    /// Prints who it runs as and its arguments, then exits with `$FAIL` (0 when unset).
+    static let script = "echo \"$WHO $#\"; exit ${FAIL:-0}"
+
+    /// The summary table's rows, without the time column.
+    func table(_ stderr: String) -> [String] {
+        guard let start = stderr.range(of: "\nprofile ") else { return [] }
+        return stderr[stderr.index(after: start.lowerBound)...].split(separator: "\n").map { line in
+            line.replacingOccurrences(of: #"\s+[0-9]+\.[0-9]{2}s$"#, with: "", options: .regularExpression)
+                .replacingOccurrences(of: #"\s+time$"#, with: "", options: .regularExpression)
+        }
+    }
+
+    @Test func stopsAtTheFirstFailureWithItsStatus() throws {
+        let project = try project()
+        let result = try project.profile(["run", "--each", "uitest", "offline", "demo", "--", "sh", "-c", Self.script])
+        #expect(result.status == 3)
+        #expect(result.stdout == "uitest 0\noffline 0\n")
+        #expect(
+            result.stderr.hasPrefix("==> uitest (1 of 3)\n==> offline (2 of 3)\n\nprofile  result"), "\(result.stderr)")
+        #expect(
+            table(result.stderr) == [
+                "profile  result", "uitest   ok", "offline  exit 3", "demo     not run",
+                "1 of 3 runs failed, 1 not run",
+            ])
+    }
+
+    @Test func keepGoingRunsEveryProfile() throws {
+        let project = try project()
+        let result = try project.profile([
+            "run", "--each", "uitest", "offline", "demo", "--keep-going", "--", "sh", "-c", Self.script, "sh",
+        ])
+        #expect(result.status == 3)
+        #expect(result.stdout == "uitest 0\noffline 0\ndemo 1\n")  // each with its own arguments
+        #expect(
+            table(result.stderr) == [
+                "profile  result", "uitest   ok", "offline  exit 3", "demo     ok", "1 of 3 runs failed",
+            ])
+    }
+
+    @Test func everyRunSucceedsWithOverridesAppliedToEach() throws {
+        let project = try project()
+        let result = try project.profile([
+            "run", "--each", "uitest", "demo", "--env", "EXTRA=x", "--no-arguments", "--", "sh", "-c",
+            "echo \"$WHO $EXTRA $#\"",
+        ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "uitest x 0\ndemo x 0\n")
+        #expect(table(result.stderr) == ["profile  result", "uitest   ok", "demo     ok", "every run succeeded"])
+    }
+
+    @Test func signalsAndMissingCommandsAreFailures() throws {
+        let project = try project()
+        let killed = try project.profile(["run", "--each", "uitest", "demo", "--", "sh", "-c", "kill -KILL $$"])
+        #expect(killed.status == 128 + SIGKILL)
+        #expect(!killed.signaled)
+        #expect(
+            table(killed.stderr) == [
+                "profile  result", "uitest   killed by SIGKILL", "demo     not run", "1 of 2 runs failed, 1 not run",
+            ])
+        let missing = try project.profile(["run", "--each", "uitest", "--", "no-such-command-xyz"])
+        #expect(missing.status == 127)
+        #expect(missing.stderr.contains("profile: error: cannot run `no-such-command-xyz`: No such file or directory"))
+        #expect(table(missing.stderr) == ["profile  result", "uitest   not found (127)", "1 of 1 runs failed"])
+    }
+
+    @Test func everyProfileIsCheckedBeforeTheFirstLaunch() throws {
+        let project = try project()
+        let result = try project.profile([
+            "run", "--each", "uitest", "broken", "nope", "--", "touch", project.path("launched"),
+        ])
+        #expect(result.status == 65)
+        #expect(!project.exists("launched"))
+        #expect(result.stderr.contains("profiles/broken.yml:1:1: error: unknown key `flgs` in a profile"))
+        #expect(result.stderr.contains("command line:1:34: error: unknown profile `nope`"))
+        #expect(!result.stderr.contains("==>"))
+    }
+
+    @Test func eachWithNoProfileIsALocatedUsageError() throws {
+        let project = try project()
+        let result = try project.profile(["run", "--each", "--", "touch", project.path("launched")])
+        #expect(result.status == 64)
+        #expect(!project.exists("launched"))
+        #expect(
+            result.stderr.hasPrefix("command line:1:13: error: `--each` needs the profiles to run the command with"))
+    }
+
+    @Test func dryRunWithEachPrintsEveryPlan() throws {
+        let project = try project()
+        let result = try project.profile(
+            ["run", "--each", "uitest", "demo", "--dry-run", "--", "sh", "-c", "true"],
+            environment: ["PATH": "/usr/bin:/bin"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.hasPrefix("==> uitest (1 of 2)\nexecutable: /usr/bin/sh\nargv: sh -c true\n"))
+        #expect(result.stdout.contains("\n\n==> demo (2 of 2)\nexecutable: /usr/bin/sh\nargv: sh -c true -demo\n"))
+        let json = try project.profile(["run", "--each", "uitest", "demo", "--dry-run", "--json", "--", "true"])
+        let plans = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [[String: Any]])
+        #expect(plans.map { $0["profiles"] as? [String] } == [["uitest"], ["demo"]])
+    }
+
+    /// SIGINT or SIGTERM sent to `profile` (by `kill`, as a CI runner cancelling a job does) reaches the running
+    /// child, the matrix stops there, and `profile` ends by the same signal after printing the table.
+    @Test(arguments: [SIGINT, SIGTERM])
+    func aSignalStopsTheRunningChildAndTheMatrix(signal: Int32) throws {
+        let project = try project()
+        // The child says it started, then waits; on the signal it records it, stops its sleep and exits 130.
+        let child = """
+            trap 'echo "$WHO" > got-signal; kill $! 2>/dev/null; exit 130' INT TERM
+            echo "$WHO" >> started
+            sleep 30 & wait
+            """
+        let running = try Background(
+            CLI.profileBinary, ["run", "--each", "uitest", "demo", "--keep-going", "--", "sh", "-c", child],
+            in: project.root)
+        var started = false
+        for _ in 0..<200 where !started {
+            started = project.exists("started")
+            if !started { usleep(50_000) }
+        }
+        #expect(started, "the first child did not start")
+        usleep(100_000)  // let the child reach `wait`
+        kill(running.pid, signal)
+        let result = try running.wait()
+        #expect(result.signaled)
+        #expect(result.status == signal)
+        #expect((try? String(contentsOfFile: project.path("got-signal"), encoding: .utf8)) == "uitest\n")
+        #expect((try? String(contentsOfFile: project.path("started"), encoding: .utf8)) == "uitest\n")
+        #expect(
+            table(result.stderr) == [
+                "profile  result", "uitest   exit 130", "demo     not run", "1 of 2 runs failed, 1 not run",
+            ])
+    }
+}
+
+/// A process started without waiting for it (for tests that signal it), through the same trampoline as
+/// `Subprocess.run`: no descriptor of the test process, no blocked signal, same pid once it execs.
+final class Background {
+    let pid: pid_t
+    let scratch: TemporaryDirectory
+
+    init(_ executable: String, _ arguments: [String], in directory: String, environment: [String: String] = [:]) throws
+    {
+        scratch = try TemporaryDirectory(prefix: "profile-background")
+        var env = environment
+        if env["PATH"] == nil { env["PATH"] = "/usr/local/bin:/usr/bin:/bin" }
+        var actions = posix_spawn_file_actions_t()
+        posix_spawn_file_actions_init(&actions)
+        defer { posix_spawn_file_actions_destroy(&actions) }
+        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, scratch.path("out"), O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        posix_spawn_file_actions_addopen(&actions, 2, scratch.path("err"), O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        var attributes = posix_spawnattr_t()
+        posix_spawnattr_init(&attributes)
+        defer { posix_spawnattr_destroy(&attributes) }
+        var noSignals = sigset_t()
+        sigemptyset(&noSignals)
+        posix_spawnattr_setsigmask(&attributes, &noSignals)
+        var allSignals = sigset_t()
+        sigfillset(&allSignals)
+        posix_spawnattr_setsigdefault(&attributes, &allSignals)
+        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
+        let trampoline = """
+            for f in /proc/$$/fd/*; do n=${f##*/}; case $n in *[!0-9]*|0|1|2) ;; *) eval "exec $n>&-" ;; esac; done
+            cd -- "$0" || exit 126
+            exec "$@"
+            """
+        let command = ["/bin/bash", "-c", trampoline, directory, executable] + arguments
+        let argv = command.map { strdup($0) } + [nil]
+        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        defer { for pointer in argv + envp { free(pointer) } }
+        var pid: pid_t = 0
+        let spawned = posix_spawn(&pid, command[0], &actions, &attributes, argv, envp)
+        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+        self.pid = pid
+        usleep(50_000)  // the trampoline execs `profile` (same pid) before a signal is sent
+    }
+
+    private var reaped = false
+
+    /// How it ended and what it printed.
+    struct Finished {
+        var status: Int32
+        var stdout: String
+        var stderr: String
+        var signaled: Bool
+    }
+
+    /// Waits for it to end (SIGKILL after 20 seconds).
+    func wait() throws -> Finished {
+        var status: Int32 = 0
+        var waited = 0
+        while waitpid(pid, &status, WNOHANG) == 0 {
+            if waited == 400 { kill(pid, SIGKILL) }
+            usleep(50_000)
+            waited += 1
+        }
+        reaped = true
+        let signaled = (status & 0x7F) != 0 && (status & 0x7F) != 0x7F
+        let code = signaled ? status & 0x7F : (status >> 8) & 0xFF
+        let out = (try? String(contentsOfFile: scratch.path("out"), encoding: .utf8)) ?? ""
+        let err = (try? String(contentsOfFile: scratch.path("err"), encoding: .utf8)) ?? ""
+        return Finished(status: code, stdout: out, stderr: err, signaled: signaled)
+    }
+
+    deinit {
+        if !reaped {
+            kill(pid, SIGKILL)
+            var status: Int32 = 0
+            waitpid(pid, &status, 0)
+        }
+    }
+}
