@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import ProfileRuntime
 
 /// Issue 14, item 5: a process launched with ``ActiveProfile/launchArguments`` and ``ActiveProfile/launchEnvironment``
@@ -143,7 +144,8 @@ import TestSupport
     }
 
     @Test func forwardedVariablesAreVariables() throws {
-        let payload = ProfilePayload(values: ["k": "1"], environmentKeys: ["GOOD", "A=B", "", "N\u{0}UL", "PROFILE_PAYLOAD"])
+        let payload = ProfilePayload(
+            values: ["k": "1"], environmentKeys: ["GOOD", "A=B", "", "N\u{0}UL", "PROFILE_PAYLOAD"])
         let runner = try Self.runner(
             WireFormat.encode(payload), environment: ["GOOD": "1", "A=B": "2", "N\u{0}UL": "3"])
         #expect(Set(runner.launchEnvironment.keys) == ["GOOD", "PROFILE_PAYLOAD"])
@@ -152,7 +154,8 @@ import TestSupport
     // MARK: Random profiles
 
     static let keys = [
-        "pageSize", "page_size", "page-size", "PAGE_SIZE", "k", "K", "x", "countries", "a.b", "a-b", "", "-", "--", "5x",
+        "pageSize", "page_size", "page-size", "PAGE_SIZE", "k", "K", "x", "countries", "a.b", "a-b", "", "-", "--",
+        "5x",
         "a=b", "a\u{0}b", "-k", "é", "flag",
     ]
     static let texts = [

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ProfileRuntime
 
 /// Issue 14, item 5: whatever text arrives, a typed read returns a value, nil, the default, or throws a descriptive
@@ -24,14 +25,18 @@ import Testing
         #expect(profile.value(Character.self, forKey: "family") == "👨‍👩‍👧")
         #expect(profile.value(Character.self, forKey: "nul") == "\u{0}")
         #expect(profile.value(Character.self, forKey: "newline") == "\r\n")  // one grapheme cluster
-        #expect(throws: ProfileRuntimeError(
-            .invalidValue, key: "empty", message: "key \"empty\": \"\" (from profile p) is not a valid Character"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .invalidValue, key: "empty", message: "key \"empty\": \"\" (from profile p) is not a valid Character"
+            )
+        ) {
             try profile.requiredValue(Character.self, forKey: "empty")
         }
-        #expect(throws: ProfileRuntimeError(
-            .invalidValue, key: "two", message: "key \"two\": \"ab\" (from profile p) is not a valid Character"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .invalidValue, key: "two", message: "key \"two\": \"ab\" (from profile p) is not a valid Character"
+            )
+        ) {
             try profile.requiredValue(Character.self, forKey: "two")
         }
         // A bare launch argument has no text at all.
@@ -43,7 +48,8 @@ import Testing
     @Test func everyStandardLosslessTypeFromHostileTexts() {
         let texts = [
             "", "ab", "300", "-1", "-0", "+1", "1e999", "-1e999", "nan", "inf", "0x10", " 1", "1 ", "5\u{0}x",
-            "\u{0}", "e\u{301}", "🇫🇷", "99999999999999999999999999999999999999999999", String(repeating: "9", count: 5000),
+            "\u{0}", "e\u{301}", "🇫🇷", "99999999999999999999999999999999999999999999",
+            String(repeating: "9", count: 5000),
         ]
         for text in texts {
             let profile = Self.profile(["k": text])
@@ -75,14 +81,18 @@ import Testing
         #expect(profile.int(forKey: "min") == Int.min)
         #expect(profile.value(UInt8.self, forKey: "byte") == 255)
         #expect(profile.value(Priority.self, forKey: "priority") == nil)
-        #expect(throws: ProfileRuntimeError(
-            .invalidValue, key: "small", message: "key \"small\": \"300\" (from profile p) is not a valid Int8"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .invalidValue, key: "small", message: "key \"small\": \"300\" (from profile p) is not a valid Int8"
+            )
+        ) {
             try profile.requiredValue(Int8.self, forKey: "small")
         }
-        #expect(throws: ProfileRuntimeError(
-            .invalidValue, key: "negative", message: "key \"negative\": \"-1\" (from profile p) is not a valid UInt"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .invalidValue, key: "negative", message: "key \"negative\": \"-1\" (from profile p) is not a valid UInt"
+            )
+        ) {
             try profile.requiredValue(UInt.self, forKey: "negative")
         }
 
@@ -90,9 +100,11 @@ import Testing
             var small: Int8?
             var negative: UInt?
         }
-        #expect(throws: ProfileRuntimeError(
-            .invalidValue, key: "small", message: "key \"small\": \"300\" (from profile p) is not a valid Int8"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .invalidValue, key: "small", message: "key \"small\": \"300\" (from profile p) is not a valid Int8"
+            )
+        ) {
             try profile.decode(Sizes.self)
         }
     }
@@ -124,9 +136,11 @@ import Testing
         #expect(profile.value(Float.self, forKey: "ratio") == nil)
         #expect(profile.value(Double.self, forKey: "ratio") == nil)
         #expect(profile.double(forKey: "good") == 2.5)
-        #expect(throws: ProfileRuntimeError(
-            .invalidValue, key: "ratio", message: "key \"ratio\": \"5\\0x\" (from profile p) is not a valid Double"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .invalidValue, key: "ratio", message: "key \"ratio\": \"5\\0x\" (from profile p) is not a valid Double"
+            )
+        ) {
             try profile.requiredDouble(forKey: "ratio")
         }
         struct Ratio: Decodable { var ratio: Float }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ProfileRuntime
 
 /// Issue 14, item 5: the environment is read without ever going past an entry's terminator, and a name no variable can

@@ -1,5 +1,5 @@
-import Testing
 import ProfileRuntime
+import Testing
 
 /// A recursive settings type: each level reads `value` and, when keys go deeper, `next`.
 final class Chain: Decodable {
@@ -58,12 +58,14 @@ struct AnyKey: CodingKey {
     @Test func deeperKeysAreAnError() {
         let profile = ActiveProfile(payload: ProfilePayload(values: [Self.key(depth: 32): "1"]))
         let path = Array(repeating: "next", count: 32).joined(separator: ".")
-        #expect(throws: ProfileRuntimeError(
-            .invalidValue,
-            key: path,
-            message: "key \"\(path)\" is nested more than 32 levels deep (is the settings type recursive?); the "
-                + "settings decoder stops there"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .invalidValue,
+                key: path,
+                message: "key \"\(path)\" is nested more than 32 levels deep (is the settings type recursive?); the "
+                    + "settings decoder stops there"
+            )
+        ) {
             try profile.decode(Chain.self)
         }
     }

@@ -75,7 +75,8 @@ enum KeyCollisions {
             let definition = prepared.definition
             flagCount += definition.flags.count
             otherCount += definition.mocks.count + definition.values.count
-            kinds |= (definition.flags.isEmpty ? 0 : 1) | (definition.mocks.isEmpty ? 0 : 2)
+            kinds |=
+                (definition.flags.isEmpty ? 0 : 1) | (definition.mocks.isEmpty ? 0 : 2)
                 | (definition.values.isEmpty ? 0 : 4)
         }
         guard kinds.nonzeroBitCount >= 2, flagCount + otherCount >= 2 else { return false }
@@ -91,7 +92,9 @@ enum KeyCollisions {
         _ flags: F, _ mocks: M, _ values: V
     ) -> Bool {
         var kindOfHash: [UInt64: Kind] = [:]
-        for (kind, keys) in [(Kind.flag, AnySequence(flags)), (.mock, AnySequence(mocks)), (.value, AnySequence(values))] {
+        for (kind, keys) in [
+            (Kind.flag, AnySequence(flags)), (.mock, AnySequence(mocks)), (.value, AnySequence(values)),
+        ] {
             for key in keys {
                 let hash = ProfileKey.canonicalHash(key)
                 if let other = kindOfHash.updateValue(kind, forKey: hash), other != kind { return true }
@@ -105,9 +108,15 @@ enum KeyCollisions {
     /// The collisions among a catalog's declarations (its flags, mock points and values), in the file's order.
     static func problems(in catalog: Catalog) -> [Diagnostic] {
         var entries: [Entry] = []
-        entries += catalog.flags.map { Entry(kind: .flag, key: $0.key.value, location: $0.key.location, length: $0.key.length) }
-        entries += catalog.mocks.map { Entry(kind: .mock, key: $0.key.value, location: $0.key.location, length: $0.key.length) }
-        entries += catalog.values.map { Entry(kind: .value, key: $0.key.value, location: $0.key.location, length: $0.key.length) }
+        entries += catalog.flags.map {
+            Entry(kind: .flag, key: $0.key.value, location: $0.key.location, length: $0.key.length)
+        }
+        entries += catalog.mocks.map {
+            Entry(kind: .mock, key: $0.key.value, location: $0.key.location, length: $0.key.length)
+        }
+        entries += catalog.values.map {
+            Entry(kind: .value, key: $0.key.value, location: $0.key.location, length: $0.key.length)
+        }
         return problems(entries, verb: "declared") { $0.location.mark < $1.location.mark }
     }
 
@@ -132,7 +141,9 @@ enum KeyCollisions {
             var notes: [Diagnostic] = []
             var noted: Set<Kind> = [last.kind]
             for other in group where noted.insert(other.kind).inserted {
-                notes.append(.note("\(other.kind.name) `\(other.key)` is \(verb) here", at: other.location, length: other.length))
+                notes.append(
+                    .note("\(other.kind.name) `\(other.key)` is \(verb) here", at: other.location, length: other.length)
+                )
             }
             let others = group.filter { $0.kind != last.kind }
             let sameSpelling = others.allSatisfy { $0.key == last.key }
@@ -146,7 +157,9 @@ enum KeyCollisions {
                     if !list.contains(text) { list.append(text) }
                 }
                 let list = [last.kind.name + " `\(last.key)`"] + named
-                what = list.dropLast().joined(separator: ", ") + " and \(list.last!) are one key to the app (`\(canonical)`)"
+                what =
+                    list.dropLast().joined(separator: ", ")
+                    + " and \(list.last!) are one key to the app (`\(canonical)`)"
             }
             result.append(
                 .error(

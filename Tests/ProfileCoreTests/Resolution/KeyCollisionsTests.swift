@@ -109,7 +109,8 @@ import Testing
                 "\(profiles.directory)/child.yml:2:10 value `K` and flag `k` are one key to the app (`k`): which one the "
                     + "app reads depends on how it asks; keep one of them"
             ])
-        #expect(diagnostics.first?.notes.map { $0.location?.description ?? "" } == ["\(profiles.directory)/base.yml:1:9"])
+        #expect(
+            diagnostics.first?.notes.map { $0.location?.description ?? "" } == ["\(profiles.directory)/base.yml:1:9"])
     }
 
     @Test func theCatalogDeclaresAKeyOnce() throws {
