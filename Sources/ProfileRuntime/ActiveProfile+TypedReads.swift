@@ -44,7 +44,7 @@ extension ActiveProfile {
 
     /// The value of `key` as a `Double`, or `nil` when it is unset or its text is not a number.
     public func double(forKey key: String) -> Double? {
-        optionalRead(key, .value) { $0.flatMap { Double($0) } }
+        optionalRead(key, .value) { $0.flatMap(TextConversion.double) }
     }
 
     /// The value of `key` as a `Double`, or `defaultValue` when it is unset or its text is not a number.
@@ -55,7 +55,7 @@ extension ActiveProfile {
     /// The value of `key` as a `Double`.
     /// - Throws: ``ProfileRuntimeError`` when it is unset, its text is not a number, or the payload is broken.
     public func requiredDouble(forKey key: String) throws(ProfileRuntimeError) -> Double {
-        try requiredRead(key, .value, typeName: "Double") { $0.flatMap { Double($0) } }
+        try requiredRead(key, .value, typeName: "Double") { $0.flatMap(TextConversion.double) }
     }
 
     // MARK: Bool

@@ -153,8 +153,10 @@ extension ActiveProfile {
         { text in text.flatMap { Int($0) }.flatMap(T.init(rawValue:)) }
     }
 
+    /// Through ``TextConversion/lossless(_:_:)``: a `Character` from an empty or multi-character text is nil, not a
+    /// trap.
     static func lossless<T: LosslessStringConvertible>(_ type: T.Type) -> (String?) -> T? {
-        { text in text.flatMap { T($0) } }
+        { text in text.flatMap { TextConversion.lossless(T.self, $0) } }
     }
 
     /// The type's name for messages; for a `CaseIterable` type, followed by its allowed raw values.

@@ -17,7 +17,9 @@
 ///    (each list is parsed on its own: a `--` in one does not end the other). The last occurrence of a key wins,
 ///    so the process's own argv wins over the payload's arguments; when `profile run` appended the arguments to
 ///    argv as well, the two copies agree. This is how an app started through a tool in between
-///    (`profile run uitest --no-arguments -- sh -c 'exec ./app'`) still reads `-UITests`.
+///    (`profile run uitest --no-arguments -- sh -c 'exec ./app'`) still reads `-UITests`. One exception: a payload
+///    argument does not cover a key the payload's typed layer also sets (the typed entry is read; `profile lint`
+///    warns about such arguments), so a process handed the profile on reads what the handing process read.
 /// 2. **The profile payload** in `PROFILE_PAYLOAD`, written by `profile run` (flags, mocks and values).
 /// 3. **Plain environment variables** named in SCREAMING_SNAKE_CASE: key `pageSize` reads `PAGE_SIZE`. Mind
 ///    keys that name common variables (`path` reads `PATH`, `home` reads `HOME`).
@@ -106,11 +108,15 @@ public struct ActiveProfile: Sendable {
                 builder = TableBuilder(capacity: arguments.count / 2)
             }
         }
-        // The payload's arguments first, then argv: the later occurrence wins.
+        // The payload's arguments first, then argv: the later occurrence wins. A payload argument does not cover
+        // a key the payload's typed layer sets (where `run` appended the arguments, argv has them anyway; where it
+        // did not, or where the profile is handed on, the typed entry is what the handing process wrote last).
         let payloadArguments = builder.arguments
         if !payloadArguments.isEmpty {
             let offset = arguments.count - 1  // token 1 of `[""] + payloadArguments` is payloadArguments[0]
             LaunchArguments.parse([""] + payloadArguments) { option in
+                let entry = builder.table[option.key]
+                guard entry?.flag == nil, entry?.mock == nil, entry?.value == nil else { return }
                 builder.table[option.key, default: Entry()].setArgument(option.text, token: offset + option.token)
             }
         }

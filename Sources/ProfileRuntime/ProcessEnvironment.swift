@@ -17,8 +17,11 @@ package enum ProcessEnvironment: Sendable {
     /// A fixed set of variables.
     case fixed([String: String])
 
-    /// The value of the variable `name`, if set.
+    /// The value of the variable `name`, if set. A name no environment variable can have (empty, or holding `=` or a
+    /// NUL byte) is never set: `getenv` would otherwise look up a different variable (`A` for `A\0B`, or `A` with
+    /// its value's start for `A=B`).
     func value(_ name: String) -> String? {
+        guard Self.isVariableName(name) else { return nil }
         switch self {
         case .fixed(let variables):
             return variables[name]
@@ -33,29 +36,50 @@ package enum ProcessEnvironment: Sendable {
     }
 
     /// Whether any variable name starts with `prefix` (used to tell whether a nested settings struct has values).
+    /// A prefix holding `=` or a NUL byte matches no name.
     func containsName(withPrefix prefix: String) -> Bool {
         switch self {
         case .fixed(let variables):
-            return variables.keys.contains { $0.utf8.starts(with: prefix.utf8) }
+            return variables.keys.contains { Self.isVariableName($0) && $0.utf8.starts(with: prefix.utf8) }
         case .process:
-            let prefixBytes = Array(prefix.utf8)
-            var found = false
-            Self.forEachEntry { name, _ in
-                found = name.starts(with: prefixBytes)
-                return !found
-            }
-            return found
+            #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
+            guard let table = Self.table else { return false }
+            return Self.containsName(withPrefix: prefix, in: table)
+            #else
+            return false
+            #endif
         }
     }
 
+    /// Whether `name` can be an environment variable's name: not empty, without `=` and without a NUL byte.
+    package static func isVariableName(_ name: String) -> Bool {
+        !name.isEmpty && !name.utf8.contains(where: { $0 == UInt8(ascii: "=") || $0 == 0 })
+    }
+
+    /// Whether a name in `table` (an `environ`-shaped, NULL-terminated array of `NAME=value` C strings) starts with
+    /// `prefix`. Each entry is measured before it is compared, so a prefix longer than an entry, or holding a NUL,
+    /// never reads past the entry's terminator.
+    static func containsName(
+        withPrefix prefix: String, in table: UnsafePointer<UnsafeMutablePointer<CChar>?>
+    ) -> Bool {
+        let prefixBytes = Array(prefix.utf8)
+        var found = false
+        forEachEntry(in: table) { name, _ in
+            found = name.count >= prefixBytes.count && name.starts(with: prefixBytes)
+            return !found
+        }
+        return found
+    }
+
     #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
-    /// This process's environment table (`environ`), read anew each time (`setenv` may move it).
-    @usableFromInline static var table: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? {
+    /// This process's `environ`.
+    @usableFromInline static var table: UnsafePointer<UnsafeMutablePointer<CChar>?>? {
         #if canImport(Darwin)
-        _NSGetEnviron().pointee
+        let table: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
         #else
-        environ
+        let table: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
         #endif
+        return table.map { UnsafePointer($0) }
     }
     #endif
 
@@ -76,9 +100,19 @@ package enum ProcessEnvironment: Sendable {
         _ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>) -> Bool
     ) {
         #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
-        guard let pointers = table else { return }
+        guard let table else { return }
+        forEachEntry(in: table, body)
+        #endif
+    }
+
+    /// ``forEachEntry(_:)`` over `table`, an `environ`-shaped, NULL-terminated array of C strings.
+    @usableFromInline static func forEachEntry(
+        in table: UnsafePointer<UnsafeMutablePointer<CChar>?>,
+        _ body: (_ name: UnsafeBufferPointer<UInt8>, _ value: UnsafeBufferPointer<UInt8>) -> Bool
+    ) {
+        #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
         var index = 0
-        while let entry = pointers[index] {
+        while let entry = table[index] {
             index += 1
             let bytes = UnsafeRawPointer(entry).assumingMemoryBound(to: UInt8.self)
             let length = strlen(entry)

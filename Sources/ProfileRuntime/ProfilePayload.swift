@@ -36,32 +36,16 @@ public struct ProfilePayload: Sendable, Equatable {
     /// The payload in Apple's argument-domain form, which `UserDefaults` reads natively.
     ///
     /// The profile's ``arguments`` come first, as given; then flags as `-key YES|NO`, mocks as `-key variant` and
-    /// values as `-key value`, each group sorted by key (byte order). A value that would read as an option (it
-    /// starts with `-` and is not a negative number) is written `--key=value` instead, so that it reads back exactly.
+    /// values as `-key value`, each group sorted by key (byte order), inserted before the arguments' own first `--`
+    /// when they have one (after it they would not be options). A value that would read as an option (it starts with
+    /// `-` and is not a negative number) is written `--key=value` instead, so that it reads back exactly.
+    ///
+    /// A process launched with these arguments and this payload reads each key as the payload says: a key that is
+    /// two things at once (a flag and a value, `-k YES -k x`), is set under two spellings of one runtime key
+    /// (`pageSize`, `page_size`), or cannot be written as an option (a text or key holding a NUL byte, a key holding
+    /// `=`) is left to the payload, and the arguments' own options for such a key are left out.
     public var launchArguments: [String] {
-        var result = arguments
-        result.reserveCapacity(arguments.count + 2 * (flags.count + mocks.count + values.count))
-        for key in flags.keys.sorted(by: utf8Precedes) {
-            result.append("-" + key)
-            result.append(flags[key]! ? "YES" : "NO")
-        }
-        for (key, variant) in mocks.sorted(by: { utf8Precedes($0.key, $1.key) }) {
-            if LaunchArguments.isOption(variant) {
-                result.append("--" + key + "=" + variant)
-            } else {
-                result.append("-" + key)
-                result.append(variant)
-            }
-        }
-        for (key, value) in values.sorted(by: { utf8Precedes($0.key, $1.key) }) {
-            if LaunchArguments.isOption(value) {
-                result.append("--" + key + "=" + value)
-            } else {
-                result.append("-" + key)
-                result.append(value)
-            }
-        }
-        return result
+        LaunchArgumentsWriter.arguments(for: self, overrides: [:])
     }
 
     /// True when the payload carries nothing at all.

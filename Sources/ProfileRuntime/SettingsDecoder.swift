@@ -15,22 +15,32 @@
 /// precedence (launch arguments, payload, environment): `pageSize` is `-pageSize 5`, `value.pageSize=5` or
 /// `PAGE_SIZE=5`. Nested structs add a path component: `http.timeout` (also `--http-timeout`, `HTTP_TIMEOUT`).
 ///
-/// Supported: `String`, `Bool` (the spellings of ``bool(forKey:)``), every `Int` and `UInt` width, `Double`,
-/// `Float`, any `LosslessStringConvertible` or `RawRepresentable` type through its own `Decodable` conformance,
-/// optionals (a missing key is `nil`), nested structs, and arrays written as comma-separated text
+/// Supported: `String`, `Bool` (the spellings of ``bool(forKey:)``), every `Int` and `UInt` width (128 bits too),
+/// `Double`, `Float`, any `LosslessStringConvertible` or `RawRepresentable` type through its own `Decodable`
+/// conformance, optionals (a missing key is `nil`), nested structs, and arrays written as comma-separated text
 /// (`"1, 2, 3"`; spaces and tabs around elements are trimmed, empty text is an empty array, an empty element is `nil`
 /// for an array of optionals). Not supported: dictionaries, arrays of structs, arrays of arrays.
+///
+/// Values nest at most ``maximumSettingsDepth`` (32) levels deep: a recursive settings type
+/// (`final class Node: Decodable { var value: Int?; var next: Node? }`) is decoded as deep as its keys go
+/// (`next.next.next.value`), and keys that go deeper are a thrown error, never a stack overflow, however many
+/// components they have.
 extension ActiveProfile {
+    /// How deeply ``decode(_:prefix:)`` nests decoded values: the settings type is level 1, a struct (or enum, or
+    /// array) property of it level 2, a property of that level 3… A value deeper than this is a thrown
+    /// ``ProfileRuntimeError`` (kind `invalidValue`) naming its key; only a recursive type gets there.
+    public static let maximumSettingsDepth = 32
+
     /// Decodes a settings struct from the profile's values, optionally under a key prefix (`prefix: "http"` reads
     /// `http.timeout` for the property `timeout`).
     ///
     /// - Throws: ``ProfileRuntimeError`` naming the key and its text when a required key is missing or a value does
-    ///   not convert, or when the payload is broken. Errors thrown by the type's own `init(from:)` other than
+    ///   not convert, when structs nest deeper than ``maximumSettingsDepth``, or when the payload is broken. Errors thrown by the type's own `init(from:)` other than
     ///   `DecodingError` are passed through unchanged.
     public func decode<T: Decodable>(_ type: T.Type = T.self, prefix: String? = nil) throws -> T {
         try validate()
         let root = SettingsDecoder.Path(prefix: prefix)
-        let decoder = SettingsDecoder(profile: self, node: .key(root), codingPath: [])
+        let decoder = SettingsDecoder(profile: self, node: .key(root), codingPath: [], depth: 0)
         do {
             return try decoder.decodeValue(T.self)
         } catch let error as DecodingError {
@@ -60,6 +70,15 @@ struct SettingsDecoder: Decoder {
             let component = ProfileKey.canonical(key)
             if canonical.isEmpty { return Path(canonical: component, display: key) }
             return Path(canonical: canonical + "-" + component, display: display + "." + key)
+        }
+
+        /// The dotted form for messages, its middle elided past 200 bytes (a recursive type's paths grow long).
+        var shortDisplay: String {
+            let utf8 = display.utf8
+            guard utf8.count > 200 else { return display }
+            let head = String(decoding: utf8.prefix(96), as: UTF8.self)
+            let tail = String(decoding: utf8.suffix(96), as: UTF8.self)
+            return head + "…" + tail
         }
 
         /// Converts a `DecodingError` thrown by a type's own `init(from:)` to a message naming the key and its text.
@@ -102,15 +121,48 @@ struct SettingsDecoder: Decoder {
     let profile: ActiveProfile
     let node: Node
     let codingPath: [any CodingKey]
+    /// How many `init(from:)` calls are in progress when this decoder is used: 0 for the root, which the settings
+    /// type is decoded from at 1; ``decodeValue(_:)`` and ``superDecoder()`` go one deeper.
+    let depth: Int
     var userInfo: [CodingUserInfoKey: Any] { [:] }
+
+    init(profile: ActiveProfile, node: Node, codingPath: [any CodingKey], depth: Int) {
+        self.profile = profile
+        self.node = node
+        self.codingPath = codingPath
+        self.depth = depth
+    }
+
+    /// This decoder one level deeper, for a value decoded inside the current one.
+    func deeper() -> SettingsDecoder {
+        SettingsDecoder(profile: profile, node: node, codingPath: codingPath, depth: depth + 1)
+    }
+
+    /// Throws when this node is deeper than ``ActiveProfile/maximumSettingsDepth``.
+    func checkDepth() throws(ProfileRuntimeError) {
+        guard depth > ActiveProfile.maximumSettingsDepth else { return }
+        let display: String
+        switch node {
+        case .key(let path): display = path.shortDisplay
+        case .element(_, let elementDisplay, _): display = elementDisplay
+        }
+        throw ProfileRuntimeError(
+            .invalidValue,
+            key: display,
+            message: "key \"\(display)\" is nested more than \(ActiveProfile.maximumSettingsDepth) levels deep "
+                + "(is the settings type recursive?); the settings decoder stops there"
+        )
+    }
 
     func container<Key: CodingKey>(keyedBy type: Key.Type) throws -> KeyedDecodingContainer<Key> {
         guard case .key(let path) = node else { throw unsupported("a struct inside a list") }
+        try checkDepth()
         return KeyedDecodingContainer(KeyedContainer<Key>(decoder: self, path: path))
     }
 
     func unkeyedContainer() throws -> any UnkeyedDecodingContainer {
         guard case .key(let path) = node else { throw unsupported("a list inside a list") }
+        try checkDepth()
         let found = try profile.findRequired(path, placeholder: "A,B,C")
         guard let text = found.text else {
             throw profile.invalidValueError(key: path.display, found: found, expected: "comma-separated list")
@@ -124,7 +176,8 @@ struct SettingsDecoder: Decoder {
     }
 
     func singleValueContainer() throws -> any SingleValueDecodingContainer {
-        self
+        try checkDepth()
+        return self
     }
 
     /// Reads this node's text and converts it, with errors naming the key, the text and `expected`.
@@ -195,8 +248,8 @@ extension SettingsDecoder: SingleValueDecodingContainer {
         try leaf(TextConversion.boolDescription, ActiveProfile.convertBool)
     }
     func decode(_ type: String.Type) throws -> String { try leaf("String") { $0 } }
-    func decode(_ type: Double.Type) throws -> Double { try leaf("Double") { $0.flatMap { Double($0) } } }
-    func decode(_ type: Float.Type) throws -> Float { try leaf("Float") { $0.flatMap { Float($0) } } }
+    func decode(_ type: Double.Type) throws -> Double { try leaf("Double") { $0.flatMap(TextConversion.double) } }
+    func decode(_ type: Float.Type) throws -> Float { try leaf("Float") { $0.flatMap(TextConversion.float) } }
     func decode(_ type: Int.Type) throws -> Int { try integer(type) }
     func decode(_ type: Int8.Type) throws -> Int8 { try integer(type) }
     func decode(_ type: Int16.Type) throws -> Int16 { try integer(type) }
@@ -207,12 +260,18 @@ extension SettingsDecoder: SingleValueDecodingContainer {
     func decode(_ type: UInt16.Type) throws -> UInt16 { try integer(type) }
     func decode(_ type: UInt32.Type) throws -> UInt32 { try integer(type) }
     func decode(_ type: UInt64.Type) throws -> UInt64 { try integer(type) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func decode(_ type: Int128.Type) throws -> Int128 { try integer(type) }
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+    func decode(_ type: UInt128.Type) throws -> UInt128 { try integer(type) }
     func decode<T: Decodable>(_ type: T.Type) throws -> T { try decodeValue(type) }
 
     /// Decodes any `Decodable` at this node, refusing dictionaries (their keys cannot be enumerated here).
     func decodeValue<T: Decodable>(_ type: T.Type) throws -> T {
         if type is any DictionaryMarker.Type { throw unsupported("a dictionary") }
-        return try T(from: self)
+        let inner = deeper()
+        try inner.checkDepth()
+        return try T(from: inner)
     }
 }
 
@@ -236,7 +295,8 @@ extension SettingsDecoder {
             SettingsDecoder(
                 profile: decoder.profile,
                 node: .key(path.appending(key.stringValue)),
-                codingPath: codingPath + [key]
+                codingPath: codingPath + [key],
+                depth: decoder.depth
             )
         }
 
@@ -261,6 +321,10 @@ extension SettingsDecoder {
         func decode(_ type: UInt16.Type, forKey key: Key) throws -> UInt16 { try child(key).decode(type) }
         func decode(_ type: UInt32.Type, forKey key: Key) throws -> UInt32 { try child(key).decode(type) }
         func decode(_ type: UInt64.Type, forKey key: Key) throws -> UInt64 { try child(key).decode(type) }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        func decode(_ type: Int128.Type, forKey key: Key) throws -> Int128 { try child(key).decode(type) }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        func decode(_ type: UInt128.Type, forKey key: Key) throws -> UInt128 { try child(key).decode(type) }
         func decode<T: Decodable>(_ type: T.Type, forKey key: Key) throws -> T { try child(key).decodeValue(type) }
 
         func nestedContainer<NestedKey: CodingKey>(
@@ -274,8 +338,8 @@ extension SettingsDecoder {
             try child(key).unkeyedContainer()
         }
 
-        func superDecoder() throws -> any Decoder { decoder }
-        func superDecoder(forKey key: Key) throws -> any Decoder { child(key) }
+        func superDecoder() throws -> any Decoder { decoder.deeper() }
+        func superDecoder(forKey key: Key) throws -> any Decoder { child(key).deeper() }
     }
 }
 
@@ -312,7 +376,8 @@ extension SettingsDecoder {
             let element = SettingsDecoder(
                 profile: decoder.profile,
                 node: .element(text: elements[currentIndex], display: "\(display)[\(currentIndex)]", source: source),
-                codingPath: codingPath + [ListIndex(intValue: currentIndex)]
+                codingPath: codingPath + [ListIndex(intValue: currentIndex)],
+                depth: decoder.depth
             )
             currentIndex += 1
             return element
@@ -338,6 +403,10 @@ extension SettingsDecoder {
         mutating func decode(_ type: UInt16.Type) throws -> UInt16 { try next().decode(type) }
         mutating func decode(_ type: UInt32.Type) throws -> UInt32 { try next().decode(type) }
         mutating func decode(_ type: UInt64.Type) throws -> UInt64 { try next().decode(type) }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        mutating func decode(_ type: Int128.Type) throws -> Int128 { try next().decode(type) }
+        @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
+        mutating func decode(_ type: UInt128.Type) throws -> UInt128 { try next().decode(type) }
         mutating func decode<T: Decodable>(_ type: T.Type) throws -> T { try next().decodeValue(type) }
 
         mutating func nestedContainer<NestedKey: CodingKey>(
@@ -350,7 +419,7 @@ extension SettingsDecoder {
             try next().unkeyedContainer()
         }
 
-        mutating func superDecoder() throws -> any Decoder { try next() }
+        mutating func superDecoder() throws -> any Decoder { try next().deeper() }
     }
 
     /// The coding key of a list element.

@@ -38,6 +38,37 @@ package enum TextConversion {
         return packed
     }
 
+    /// `T(text)`, for a type whose `LosslessStringConvertible` initializer can trap rather than fail: `Character`'s
+    /// witness is `init(_: String)`, which stops the process on an empty text or one of several grapheme clusters.
+    /// Those texts give nil here. Every other type is built with its own failable `init?(_:)` (the integers' fails
+    /// on overflow and on a sign their type cannot hold: `Int8("300")`, `UInt("-1")` are nil).
+    /// A floating-point type is parsed by C's `strtod` family, which stops at a NUL byte (`Double("5\0x")` is 5): a
+    /// text holding one gives nil here.
+    static func lossless<T: LosslessStringConvertible>(_ type: T.Type, _ text: String) -> T? {
+        if T.self == Character.self {
+            guard let character = singleCharacter(text) else { return nil }
+            return character as? T
+        }
+        if T.self is any FloatingPoint.Type, text.utf8.contains(0) { return nil }
+        return T(text)
+    }
+
+    /// `Double(text)`, but nil for a text holding a NUL byte (see ``lossless(_:_:)``).
+    static func double(_ text: String) -> Double? {
+        text.utf8.contains(0) ? nil : Double(text)
+    }
+
+    /// `Float(text)`, but nil for a text holding a NUL byte (see ``lossless(_:_:)``).
+    static func float(_ text: String) -> Float? {
+        text.utf8.contains(0) ? nil : Float(text)
+    }
+
+    /// The text's only extended grapheme cluster; nil when it is empty or holds more than one.
+    static func singleCharacter(_ text: String) -> Character? {
+        guard let first = text.first else { return nil }
+        return text.index(after: text.startIndex) == text.endIndex ? first : nil
+    }
+
     /// Splits a list's text at `,`, trimming spaces and tabs around each element; empty text is an empty list.
     static func list(_ text: String) -> [String] {
         guard !text.isEmpty else { return [] }

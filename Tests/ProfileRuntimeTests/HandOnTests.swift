@@ -50,7 +50,9 @@ import ProfileRuntime
         #expect(profile.launchEnvironment == ["PROFILE_PAYLOAD": WireFormat.encode(expected)])
         #expect(
             profile.launchArguments == [
-                "-AppleLanguages", "(en)", "-analytics", "YES", "-skipOnboarding", "YES", "-countries", "live",
+                // `-skipOnboarding maybe` is not a boolean: this process reads the flag as neither on nor off, and so
+                // does the launched one (it read `YES`, on, before issue 14).
+                "-AppleLanguages", "(en)", "-analytics", "YES", "-skipOnboarding", "maybe", "-countries", "live",
                 "-pageSize", "9",
             ]
         )

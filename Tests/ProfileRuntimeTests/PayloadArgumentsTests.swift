@@ -36,11 +36,15 @@ import Testing
         #expect(profile.int(forKey: "pageSize") == 3)
     }
 
-    @Test func theyWinOverTheTypedLayerLikeArgv() throws {
-        // `--disable UITests` with the argument `-UITests`: the argument wins, on argv or in the payload alike.
+    @Test func theyDoNotCoverATypedKeyOfThePayload() throws {
+        // `--disable UITests` with the argument `-UITests`: on argv the argument wins (argv beats the payload); in the
+        // payload alone the typed entry is read, as the hand-on writes it (typed entries after the arguments), so a
+        // process handed the profile on reads the same (HandOnConsistencyTests).
         let profile = try profile(payloadArguments: ["-UITests"], flags: ["UITests": false], values: ["pageSize": "5"])
-        #expect(profile.isEnabled("UITests"))
+        #expect(!profile.isEnabled("UITests"))
         #expect(profile.int(forKey: "pageSize") == 5)
+        let appended = try self.profile(["-UITests"], payloadArguments: ["-UITests"], flags: ["UITests": false])
+        #expect(appended.isEnabled("UITests"))
     }
 
     @Test func eachListIsParsedOnItsOwn() throws {

@@ -28,7 +28,7 @@ public struct CatalogDecoder {
     public static func decode(_ document: YAMLDocument) -> (Catalog, [Diagnostic]) {
         var decoder = CatalogDecoder(catalog: Catalog(file: document.file))
         decoder.decode(document.root)
-        return (decoder.catalog, document.diagnostics + decoder.diagnostics)
+        return (decoder.catalog, document.diagnostics + decoder.diagnostics + KeyCollisions.problems(in: decoder.catalog))
     }
 
     private init(catalog: Catalog) { self.catalog = catalog }

@@ -14,6 +14,8 @@ extension Resolver {
             }
             if prepared.editsArguments { editsArguments = true }
         }
+        // A flag and a value (or a mock point) with one key is found while merging (``KeyCollisions``).
+        if KeyCollisions.mayCollide(order) { return (false, editsArguments) }
         return (true, editsArguments)
     }
 

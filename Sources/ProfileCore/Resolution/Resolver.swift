@@ -183,6 +183,7 @@ public final class Resolver {
             case .unsetEnvironment(let name): environmentOverrides.append((name, nil))
             }
         }
+        repository.report(KeyCollisions.problems(flags: flags, mocks: mocks, values: values, chain: order))
 
         // The environment, applied in order like a shell: each entry sees what the entries before it built. Each
         // variable touched has one slot (in the order first touched); the others are read from `environment`.

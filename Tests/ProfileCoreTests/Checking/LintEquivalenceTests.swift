@@ -53,6 +53,14 @@ import Testing
             "child.yml": "extends: base\nenv: {PORT: eighty}\n",
             "other.yml": "extends: base\nvalues: {port: 8080}\n",
         ],
+        // A flag and a value (or a mock point) with one key: in one file, across `extends`, under two spellings.
+        [
+            "base.yml": "flags: [k, pageSize]\nvalues: {v: 1}\n",
+            "same.yml": "flags: {x: true}\nmocks: {x: y}\n",
+            "child.yml": "extends: base\nvalues: {page_size: 2}\n",
+            "grandchild.yml": "extends: child\nmocks: {K: m}\n",
+            "fine.yml": "extends: base\nvalues: {w: 1}\nmocks: {z: m}\n",
+        ],
     ]
 
     @Test(arguments: 0..<LintEquivalenceTests.sets.count)
