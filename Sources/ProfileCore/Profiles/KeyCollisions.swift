@@ -32,63 +32,9 @@ enum KeyCollisions {
         var length: Int
     }
 
-    // MARK: The resolved typed layer
-
-    /// The collisions among a merged typed layer (each list unique by key, as ``Resolver`` merges them). `chain` is
-    /// the files in the order they applied: it decides which entry is the later one (an override on the command line,
-    /// in no file of the chain, is later than all of them).
-    static func problems(
-        flags: [PreparedDefinition.Keyed<Bool>],
-        mocks: [PreparedDefinition.Keyed<String>],
-        values: [PreparedDefinition.Keyed<TypedValue>],
-        chain: [PreparedDefinition]
-    ) -> [Diagnostic] {
-        // Nothing to compare unless two kinds are set; then the cheap check (hashes) first.
-        let kindsSet = (flags.isEmpty ? 0 : 1) + (mocks.isEmpty ? 0 : 1) + (values.isEmpty ? 0 : 1)
-        guard kindsSet >= 2,
-            mayCollide(flags.lazy.map(\.key), mocks.lazy.map(\.key), values.lazy.map(\.key))
-        else { return [] }
-        var entries: [Entry] = []
-        entries.reserveCapacity(flags.count + mocks.count + values.count)
-        func entry(_ kind: Kind, _ key: String, _ location: SourceLocation) -> Entry {
-            Entry(kind: kind, key: key, location: location, length: key.unicodeScalars.count)
-        }
-        entries += flags.map { entry(.flag, $0.key, $0.location) }
-        entries += mocks.map { entry(.mock, $0.key, $0.location) }
-        entries += values.map { entry(.value, $0.key, $0.location) }
-        var fileOrder: [ObjectIdentifier: Int] = [:]
-        for (index, prepared) in chain.enumerated() { fileOrder[ObjectIdentifier(prepared.definition.file)] = index }
-        return problems(entries, verb: "set") { lhs, rhs in
-            let left = fileOrder[ObjectIdentifier(lhs.location.file)] ?? Int.max
-            let right = fileOrder[ObjectIdentifier(rhs.location.file)] ?? Int.max
-            return left != right ? left < right : lhs.location.mark < rhs.location.mark
-        }
-    }
-
-    /// Whether some chain of `order` (a chain, parents first, as ``Resolver`` visits it) could merge into a typed
-    /// layer where two kinds share a key: false proves it cannot (lint then needs no merge to know).
-    static func mayCollide(_ order: [PreparedDefinition]) -> Bool {
-        var kinds = 0
-        var flagCount = 0
-        var otherCount = 0
-        for prepared in order {
-            let definition = prepared.definition
-            flagCount += definition.flags.count
-            otherCount += definition.mocks.count + definition.values.count
-            kinds |=
-                (definition.flags.isEmpty ? 0 : 1) | (definition.mocks.isEmpty ? 0 : 2)
-                | (definition.values.isEmpty ? 0 : 4)
-        }
-        guard kinds.nonzeroBitCount >= 2, flagCount + otherCount >= 2 else { return false }
-        return mayCollide(
-            order.lazy.flatMap { $0.definition.flags.lazy.map(\.key.value) },
-            order.lazy.flatMap { $0.definition.mocks.lazy.map(\.key.value) },
-            order.lazy.flatMap { $0.definition.values.lazy.map(\.key.value) })
-    }
-
     /// Whether a key of one kind may have the runtime key of another kind (compared by hash: a false answer is
     /// certain, a true one may be a hash collision).
-    private static func mayCollide<F: Sequence<String>, M: Sequence<String>, V: Sequence<String>>(
+    static func mayCollide<F: Sequence<String>, M: Sequence<String>, V: Sequence<String>>(
         _ flags: F, _ mocks: M, _ values: V
     ) -> Bool {
         var kindOfHash: [UInt64: Kind] = [:]
@@ -103,28 +49,11 @@ enum KeyCollisions {
         return false
     }
 
-    // MARK: The catalog
-
-    /// The collisions among a catalog's declarations (its flags, mock points and values), in the file's order.
-    static func problems(in catalog: Catalog) -> [Diagnostic] {
-        var entries: [Entry] = []
-        entries += catalog.flags.map {
-            Entry(kind: .flag, key: $0.key.value, location: $0.key.location, length: $0.key.length)
-        }
-        entries += catalog.mocks.map {
-            Entry(kind: .mock, key: $0.key.value, location: $0.key.location, length: $0.key.length)
-        }
-        entries += catalog.values.map {
-            Entry(kind: .value, key: $0.key.value, location: $0.key.location, length: $0.key.length)
-        }
-        return problems(entries, verb: "declared") { $0.location.mark < $1.location.mark }
-    }
-
     // MARK: Reporting
 
     /// One error per runtime key that entries of two kinds share: at the latest entry (by `precedes`), with a note at
     /// the earliest entry of each other kind.
-    private static func problems(
+    static func problems(
         _ entries: [Entry], verb: String, precedes: (Entry, Entry) -> Bool
     ) -> [Diagnostic] {
         var byKey: [String: [Entry]] = [:]
