@@ -33,18 +33,18 @@ enum KeyCollisions {
     }
 
     /// Whether a key of one kind may have the runtime key of another kind (compared by hash: a false answer is
-    /// certain, a true one may be a hash collision).
-    static func mayCollide<F: Sequence<String>, M: Sequence<String>, V: Sequence<String>>(
-        _ flags: F, _ mocks: M, _ values: V
-    ) -> Bool {
-        var kindOfHash: [UInt64: Kind] = [:]
-        for (kind, keys) in [
-            (Kind.flag, AnySequence(flags)), (.mock, AnySequence(mocks)), (.value, AnySequence(values)),
-        ] {
-            for key in keys {
-                let hash = ProfileKey.canonicalHash(key)
-                if let other = kindOfHash.updateValue(kind, forKey: hash), other != kind { return true }
-            }
+    /// certain, a true one may be a hash collision). Plain arrays and one sort: no generic type is instantiated on the
+    /// launch path (each costs it thousands of instructions at first use).
+    static func mayCollide(_ flags: [String], _ mocks: [String], _ values: [String]) -> Bool {
+        var tagged: [UInt64] = []
+        tagged.reserveCapacity(flags.count + mocks.count + values.count)
+        for key in flags { tagged.append(ProfileKey.canonicalHash(key) & ~3) }
+        for key in mocks { tagged.append(ProfileKey.canonicalHash(key) & ~3 | 1) }
+        for key in values { tagged.append(ProfileKey.canonicalHash(key) & ~3 | 2) }
+        tagged.sort()
+        for index in tagged.indices.dropFirst()
+        where tagged[index] & ~3 == tagged[index - 1] & ~3 && tagged[index] != tagged[index - 1] {
+            return true
         }
         return false
     }

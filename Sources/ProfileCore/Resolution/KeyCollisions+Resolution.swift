@@ -12,7 +12,7 @@ extension KeyCollisions {
         // Nothing to compare unless two kinds are set; then the cheap check (hashes) first.
         let kindsSet = (flags.isEmpty ? 0 : 1) + (mocks.isEmpty ? 0 : 1) + (values.isEmpty ? 0 : 1)
         guard kindsSet >= 2,
-            mayCollide(flags.lazy.map(\.key), mocks.lazy.map(\.key), values.lazy.map(\.key))
+            mayCollide(flags.map(\.key), mocks.map(\.key), values.map(\.key))
         else { return [] }
         var entries: [Entry] = []
         entries.reserveCapacity(flags.count + mocks.count + values.count)
@@ -46,9 +46,14 @@ extension KeyCollisions {
                 | (definition.values.isEmpty ? 0 : 4)
         }
         guard kinds.nonzeroBitCount >= 2, flagCount + otherCount >= 2 else { return false }
-        return mayCollide(
-            order.lazy.flatMap { $0.definition.flags.lazy.map(\.key.value) },
-            order.lazy.flatMap { $0.definition.mocks.lazy.map(\.key.value) },
-            order.lazy.flatMap { $0.definition.values.lazy.map(\.key.value) })
+        var flags: [String] = []
+        var mocks: [String] = []
+        var values: [String] = []
+        for prepared in order {
+            for setting in prepared.definition.flags { flags.append(setting.key.value) }
+            for setting in prepared.definition.mocks { mocks.append(setting.key.value) }
+            for setting in prepared.definition.values { values.append(setting.key.value) }
+        }
+        return mayCollide(flags, mocks, values)
     }
 }
