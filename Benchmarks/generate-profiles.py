@@ -28,7 +28,8 @@ ENV_NAMES = [
     "HTTP_PROXY_HOST", "CONFIG_PATH", "BUILD_FLAVOR", "SEED_DATA", "WORKER_COUNT", "TEMP_ROOT",
 ]
 MOCK_POINTS = {w + suffix: variants for w in WORDS[:10] for suffix, variants in [
-    ("", ["live", "local-mock", "recorded", "failing"]),
+    # `.source`: a mock point never shares its runtime key with a flag (an error: see KeyCollisions).
+    (".source", ["live", "local-mock", "recorded", "failing"]),
     ("-datasource", ["remote", "fixture", "in-memory"]),
 ]}
 # Each value key keeps one type across the set (a catalog would insist on it).

@@ -44,7 +44,7 @@ public struct Linter {
             }
             let prepared = linked[index]
             if let definition = prepared?.definition ?? repository.definition(name) {
-                checkShadowing(definition, catalogKeys: catalogKeys)
+                checkShadowing(definition, keyHashes: prepared?.keyHashes, catalogKeys: catalogKeys)
             }
             if let prepared, prepared.injectsCode { checkInjection(prepared.definition) }
             if let overlay = prepared?.overlay ?? repository.preparedOverlay(name), overlay.injectsCode {
@@ -57,7 +57,9 @@ public struct Linter {
     /// Warns when an argument a profile adds sets a key that is also a flag, mock point or value (declared in the
     /// catalog or set by the same file): the app reads the argument first, so the typed entry and its command-line
     /// overrides cannot change what the app reads.
-    private func checkShadowing(_ definition: ProfileDefinition, catalogKeys: [String: (kind: String, key: String)]) {
+    private func checkShadowing(
+        _ definition: ProfileDefinition, keyHashes: [UInt64]?, catalogKeys: [String: (kind: String, key: String)]
+    ) {
         var added: [Located<String>] = []
         for operation in definition.arguments {
             switch operation {
@@ -66,8 +68,12 @@ public struct Linter {
             }
         }
         guard added.contains(where: { $0.value.utf8.first == UInt8(ascii: "-") }) else { return }
+        // The file's own keys only when an option may set one (by hash): most files' arguments set none.
+        let hashes = keyHashes ?? KeyCollisions.taggedHashes(definition)
+        let ownMayMatch = ArgumentShadowing.mayShadow(arguments: added, sortedTaggedHashes: hashes)
+        guard ownMayMatch || !catalogKeys.isEmpty else { return }
         var typed = catalogKeys
-        let own = ArgumentShadowing.typedKeys(
+        let own = !ownMayMatch ? [:] : ArgumentShadowing.typedKeys(
             flags: definition.flags.map(\.key.value), mocks: definition.mocks.map(\.key.value),
             values: definition.values.map(\.key.value))
         for (key, entry) in own where typed[key] == nil { typed[key] = entry }

@@ -42,6 +42,23 @@ enum KeyCollisions {
         for key in mocks { tagged.append(ProfileKey.canonicalHash(key) & ~3 | 1) }
         for key in values { tagged.append(ProfileKey.canonicalHash(key) & ~3 | 2) }
         tagged.sort()
+        return mayCollide(sortedTaggedHashes: tagged)
+    }
+
+    /// A definition's keys as ``mayCollide(sortedTaggedHashes:)`` reads them: each key's runtime-key hash with its
+    /// kind in the two low bits, sorted. Computed once per file (where it is decoded) for `lint`.
+    static func taggedHashes(_ definition: ProfileDefinition) -> [UInt64] {
+        var tagged: [UInt64] = []
+        tagged.reserveCapacity(definition.flags.count + definition.mocks.count + definition.values.count)
+        for setting in definition.flags { tagged.append(ProfileKey.canonicalHash(setting.key.value) & ~3) }
+        for setting in definition.mocks { tagged.append(ProfileKey.canonicalHash(setting.key.value) & ~3 | 1) }
+        for setting in definition.values { tagged.append(ProfileKey.canonicalHash(setting.key.value) & ~3 | 2) }
+        tagged.sort()
+        return tagged
+    }
+
+    /// Whether two neighbours of sorted tagged hashes have one hash and two kinds.
+    static func mayCollide(sortedTaggedHashes tagged: [UInt64]) -> Bool {
         for index in tagged.indices.dropFirst()
         where tagged[index] & ~3 == tagged[index - 1] & ~3 && tagged[index] != tagged[index - 1] {
             return true

@@ -37,6 +37,7 @@ final class PreparedDefinition {
             argumentsAreClean = lintFlags.argumentsAreClean
             injectsCode = lintFlags.injectsCode
             editsArguments = lintFlags.editsArguments
+            keyHashes = lintFlags.keyHashes
             if valuesAreAsDecoded {
                 hasInterpolatedValues = lintFlags.hasInterpolatedValues
                 interpolatedValuesAreClean = lintFlags.interpolatedValuesAreClean
@@ -47,6 +48,8 @@ final class PreparedDefinition {
     /// What `lint` needs to know of a definition, computed where the file is decoded (on any thread: see
     /// ``ProfileRepository/preload(_:)``).
     struct LintFlags: Sendable {
+        /// ``KeyCollisions/taggedHashes(_:)``.
+        var keyHashes: [UInt64]
         var environmentIsClean: Bool
         var argumentsAreClean: Bool
         var injectsCode: Bool
@@ -55,6 +58,7 @@ final class PreparedDefinition {
         var interpolatedValuesAreClean: Bool
 
         init(_ definition: ProfileDefinition) {
+            keyHashes = KeyCollisions.taggedHashes(definition)
             environmentIsClean = PreparedDefinition.environmentIsClean(definition)
             argumentsAreClean = PreparedDefinition.argumentsAreClean(definition)
             injectsCode = PreparedDefinition.injectsCode(definition)
@@ -63,6 +67,9 @@ final class PreparedDefinition {
             interpolatedValuesAreClean = PreparedDefinition.interpolatedValuesAreClean(definition)
         }
     }
+
+    /// ``KeyCollisions/taggedHashes(_:)`` of the definition as decoded, when `lint` computed it while loading.
+    private(set) var keyHashes: [UInt64]?
 
     /// Whether an `arguments` item drops or replaces inherited ones (which can fail to match).
     private(set) lazy var editsArguments: Bool = Self.editsArguments(definition)

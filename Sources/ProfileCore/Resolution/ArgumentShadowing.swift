@@ -53,6 +53,25 @@ public enum ArgumentShadowing {
         return result
     }
 
+    /// Whether an option among `arguments` may set one of the keys whose ``KeyCollisions/taggedHashes(_:)`` are
+    /// `sortedTaggedHashes` (compared by hash: false is certain), for `lint`, which checks every file.
+    public static func mayShadow(arguments: [Located<String>], sortedTaggedHashes hashes: [UInt64]) -> Bool {
+        guard !hashes.isEmpty else { return false }
+        var found = false
+        LaunchArguments.parse([""] + arguments.map(\.value)) { option in
+            guard !found else { return }
+            let hash = ProfileKey.canonicalHash(option.key) & ~3
+            var low = 0
+            var high = hashes.count
+            while low < high {
+                let middle = (low + high) / 2
+                if hashes[middle] & ~3 < hash { low = middle + 1 } else { high = middle }
+            }
+            found = low < hashes.count && hashes[low] & ~3 == hash
+        }
+        return found
+    }
+
     /// Canonical key → what it is and the key as written, for ``shadows(arguments:typed:)``; flags win over mock
     /// points over values when one key is several.
     public static func typedKeys(flags: [String], mocks: [String], values: [String]) -> [String: (kind: String, key: String)] {

@@ -46,14 +46,13 @@ extension KeyCollisions {
                 | (definition.values.isEmpty ? 0 : 4)
         }
         guard kinds.nonzeroBitCount >= 2, flagCount + otherCount >= 2 else { return false }
-        var flags: [String] = []
-        var mocks: [String] = []
-        var values: [String] = []
-        for prepared in order {
-            for setting in prepared.definition.flags { flags.append(setting.key.value) }
-            for setting in prepared.definition.mocks { mocks.append(setting.key.value) }
-            for setting in prepared.definition.values { values.append(setting.key.value) }
+        if order.count == 1 {
+            return mayCollide(sortedTaggedHashes: order[0].keyHashes ?? taggedHashes(order[0].definition))
         }
-        return mayCollide(flags, mocks, values)
+        var tagged: [UInt64] = []
+        tagged.reserveCapacity(flagCount + otherCount)
+        for prepared in order { tagged.append(contentsOf: prepared.keyHashes ?? taggedHashes(prepared.definition)) }
+        tagged.sort()
+        return mayCollide(sortedTaggedHashes: tagged)
     }
 }
