@@ -27,12 +27,18 @@ public struct Linter {
             values: catalog?.values.map(\.key.value) ?? [])
         let results = UnsafeMutableBufferPointer<[Diagnostic]??>.allocate(capacity: names.count)
         results.initialize(repeating: nil)
+        let shadows = UnsafeMutableBufferPointer<[Diagnostic]>.allocate(capacity: names.count)
+        shadows.initialize(repeating: [])
         defer {
             results.deinitialize()
             results.deallocate()
+            shadows.deinitialize()
+            shadows.deallocate()
         }
         Parallel.forEach(names.count) { index in
-            if let root = linked[index] { results[index] = .some(Resolver.checkLinked(root, hasCatalog: hasCatalog)) }
+            guard let root = linked[index] else { return }
+            results[index] = .some(Resolver.checkLinked(root, hasCatalog: hasCatalog))
+            shadows[index] = Self.shadowWarnings(root.definition, keyHashes: root.keyHashes, catalogKeys: catalogKeys)
         }
         for (index, name) in names.enumerated() {
             if case .some(.some(let problems)) = results[index] {
@@ -43,8 +49,10 @@ public struct Linter {
                                environment: environment)
             }
             let prepared = linked[index]
-            if let definition = prepared?.definition ?? repository.definition(name) {
-                checkShadowing(definition, keyHashes: prepared?.keyHashes, catalogKeys: catalogKeys)
+            if prepared != nil {
+                repository.report(shadows[index])
+            } else if let definition = repository.definition(name) {
+                repository.report(Self.shadowWarnings(definition, keyHashes: nil, catalogKeys: catalogKeys))
             }
             if let prepared, prepared.injectsCode { checkInjection(prepared.definition) }
             if let overlay = prepared?.overlay ?? repository.preparedOverlay(name), overlay.injectsCode {
@@ -57,9 +65,9 @@ public struct Linter {
     /// Warns when an argument a profile adds sets a key that is also a flag, mock point or value (declared in the
     /// catalog or set by the same file): the app reads the argument first, so the typed entry and its command-line
     /// overrides cannot change what the app reads.
-    private func checkShadowing(
+    private static func shadowWarnings(
         _ definition: ProfileDefinition, keyHashes: [UInt64]?, catalogKeys: [String: (kind: String, key: String)]
-    ) {
+    ) -> [Diagnostic] {
         var added: [Located<String>] = []
         for operation in definition.arguments {
             switch operation {
@@ -67,23 +75,22 @@ public struct Linter {
             case .drop: break
             }
         }
-        guard added.contains(where: { $0.value.utf8.first == UInt8(ascii: "-") }) else { return }
+        guard added.contains(where: { $0.value.utf8.first == UInt8(ascii: "-") }) else { return [] }
         // The file's own keys only when an option may set one (by hash): most files' arguments set none.
         let hashes = keyHashes ?? KeyCollisions.taggedHashes(definition)
         let ownMayMatch = ArgumentShadowing.mayShadow(arguments: added, sortedTaggedHashes: hashes)
-        guard ownMayMatch || !catalogKeys.isEmpty else { return }
+        guard ownMayMatch || !catalogKeys.isEmpty else { return [] }
         var typed = catalogKeys
         let own = !ownMayMatch ? [:] : ArgumentShadowing.typedKeys(
             flags: definition.flags.map(\.key.value), mocks: definition.mocks.map(\.key.value),
             values: definition.values.map(\.key.value))
         for (key, entry) in own where typed[key] == nil { typed[key] = entry }
-        for shadow in ArgumentShadowing.shadows(arguments: added, typed: typed) {
-            repository.report(
+        return ArgumentShadowing.shadows(arguments: added, typed: typed).map { shadow in
                 .warning(
                     "argument `\(shadow.argument.value)` sets `\(shadow.key)`, which is also a \(shadow.kind): the app "
                         + "reads launch arguments before the typed layer, so the \(shadow.kind) (and its command-line "
                         + "overrides) cannot change what it reads; keep one of the two",
-                    at: shadow.argument.location, length: shadow.argument.length))
+                    at: shadow.argument.location, length: shadow.argument.length)
         }
     }
 

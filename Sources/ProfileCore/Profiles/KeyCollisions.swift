@@ -38,9 +38,9 @@ enum KeyCollisions {
     static func mayCollide(_ flags: [String], _ mocks: [String], _ values: [String]) -> Bool {
         var tagged: [UInt64] = []
         tagged.reserveCapacity(flags.count + mocks.count + values.count)
-        for key in flags { tagged.append(ProfileKey.canonicalHash(key) & ~3) }
-        for key in mocks { tagged.append(ProfileKey.canonicalHash(key) & ~3 | 1) }
-        for key in values { tagged.append(ProfileKey.canonicalHash(key) & ~3 | 2) }
+        for key in flags { tagged.append(looseHash(key) & ~3) }
+        for key in mocks { tagged.append(looseHash(key) & ~3 | 1) }
+        for key in values { tagged.append(looseHash(key) & ~3 | 2) }
         tagged.sort()
         return mayCollide(sortedTaggedHashes: tagged)
     }
@@ -50,11 +50,36 @@ enum KeyCollisions {
     static func taggedHashes(_ definition: ProfileDefinition) -> [UInt64] {
         var tagged: [UInt64] = []
         tagged.reserveCapacity(definition.flags.count + definition.mocks.count + definition.values.count)
-        for setting in definition.flags { tagged.append(ProfileKey.canonicalHash(setting.key.value) & ~3) }
-        for setting in definition.mocks { tagged.append(ProfileKey.canonicalHash(setting.key.value) & ~3 | 1) }
-        for setting in definition.values { tagged.append(ProfileKey.canonicalHash(setting.key.value) & ~3 | 2) }
+        for setting in definition.flags { tagged.append(looseHash(setting.key.value) & ~3) }
+        for setting in definition.mocks { tagged.append(looseHash(setting.key.value) & ~3 | 1) }
+        for setting in definition.values { tagged.append(looseHash(setting.key.value) & ~3 | 2) }
         tagged.sort()
         return tagged
+    }
+
+    /// A hash equal for keys with one runtime key (``ProfileKey``), cheaper than hashing the canonical form: FNV-1a of
+    /// the key's bytes without the separators `.`, `_` and `-`, ASCII letters lowercased. Keys with one canonical form
+    /// hash equal (the canonical form only adds `-` between words and lowercases); a few others do too (`HTTPServer`
+    /// and `httpServer`), which only sends a chain through the full check.
+    static func looseHash(_ key: String) -> UInt64 {
+        if let hash = key.utf8.withContiguousStorageIfAvailable({ looseHash($0[...]) }) { return hash }
+        return looseHash(Array(key.utf8)[...])
+    }
+
+    /// ``looseHash(_:)`` of UTF-8 bytes (the name of an option, between its dashes and any `=`).
+    static func looseHash(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> UInt64 {
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for var byte in bytes {
+            if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") { continue }
+            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte |= 0x20 }
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+        }
+        return hash
+    }
+
+    /// ``looseHash(_:)`` of UTF-8 bytes held in an array slice.
+    static func looseHash(_ bytes: ArraySlice<UInt8>) -> UInt64 {
+        bytes.withUnsafeBufferPointer { looseHash($0[...]) }
     }
 
     /// Whether two neighbours of sorted tagged hashes have one hash and two kinds.

@@ -57,19 +57,28 @@ public enum ArgumentShadowing {
     /// `sortedTaggedHashes` (compared by hash: false is certain), for `lint`, which checks every file.
     public static func mayShadow(arguments: [Located<String>], sortedTaggedHashes hashes: [UInt64]) -> Bool {
         guard !hashes.isEmpty else { return false }
-        var found = false
-        LaunchArguments.parse([""] + arguments.map(\.value)) { option in
-            guard !found else { return }
-            let hash = ProfileKey.canonicalHash(option.key) & ~3
-            var low = 0
-            var high = hashes.count
-            while low < high {
-                let middle = (low + high) / 2
-                if hashes[middle] & ~3 < hash { low = middle + 1 } else { high = middle }
+        // Every word that starts with `-` counts as an option here (more than the runtime takes: a "may"), named by
+        // what follows its dashes up to any `=`.
+        for argument in arguments {
+            let found = argument.value.utf8.withContiguousStorageIfAvailable { bytes -> Bool in
+                guard bytes.first == UInt8(ascii: "-") else { return false }
+                var start = 1
+                if bytes.count > 1, bytes[1] == UInt8(ascii: "-") { start = 2 }
+                var end = start
+                while end < bytes.count, bytes[end] != UInt8(ascii: "=") { end += 1 }
+                guard end > start else { return false }
+                let hash = KeyCollisions.looseHash(bytes[start..<end]) & ~3
+                var low = 0
+                var high = hashes.count
+                while low < high {
+                    let middle = (low + high) / 2
+                    if hashes[middle] & ~3 < hash { low = middle + 1 } else { high = middle }
+                }
+                return low < hashes.count && hashes[low] & ~3 == hash
             }
-            found = low < hashes.count && hashes[low] & ~3 == hash
+            if found ?? true { return true }
         }
-        return found
+        return false
     }
 
     /// Canonical key → what it is and the key as written, for ``shadows(arguments:typed:)``; flags win over mock
