@@ -54,6 +54,10 @@ public enum ProfileImporter {
         var writer = Writer(
             entries: entries, catalog: catalog, isXcode: { if case .dotenv = source { false } else { true } }())
         writer.run()
+        if entries.arguments.isEmpty, entries.variables.isEmpty, entries.payload == nil {
+            writer.notes.append(
+                .note("nothing to import from \(entries.origin): it has no arguments or environment variables"))
+        }
         return Output(text: writer.text, diagnostics: entries.notes + writer.notes)
     }
 
