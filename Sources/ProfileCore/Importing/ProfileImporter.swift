@@ -92,6 +92,17 @@ public enum ProfileImporter {
             payload()
             importArguments()
             importVariables()
+            let unchecked =
+                entries.arguments.filter { !$0.isEnabled }.map(\.location)
+                + entries.variables.filter { !$0.isEnabled }.map(\.location)
+            if let first = unchecked.min(by: { $0.mark < $1.mark }) {
+                let count = unchecked.count == 1 ? "1 entry is" : "\(unchecked.count) entries are"
+                notes.append(
+                    .warning(
+                        "\(count) unchecked in Xcode: kept as comments in the profile (`# \(entries.disabledWording): "
+                            + "…`), since profiles cannot say \"unchecked\" yet; `export --update` leaves them in the "
+                            + "file as your own", at: first))
+            }
         }
 
         var text: String {

@@ -89,6 +89,26 @@ extension ProfileCommand {
                 throw Exit(status: ExitStatus.dataError)
             }
 
+            // Refused before importing: an existing profile is never overwritten without --force.
+            var destination = ""
+            var replacing = false
+            let force = invocation.has(Grammar.importForce)
+            if let repository, !toStandardOutput {
+                let existing = repository.directory.entries[name.value]?.path
+                destination = existing ?? FileSystem.join(repository.directory.path, name.value + ".yml")
+                replacing = existing != nil || FileSystem.exists(destination)
+                if replacing, !force {
+                    Terminal.report(
+                        [
+                            .error(
+                                "`\(destination)` already exists; `profile import` never overwrites a file (`--force` "
+                                    + "replaces it, `--stdout` prints the profile)")
+                        ],
+                        environment: environment)
+                    throw Exit(status: ExitStatus.cannotCreate)
+                }
+            }
+
             let source: ProfileImporter.Source
             switch format {
             case .xcscheme:
@@ -101,26 +121,11 @@ extension ProfileCommand {
             guard let text = output.text, !output.diagnostics.hasErrors else {
                 throw Exit(status: ExitStatus.dataError)
             }
-            guard !toStandardOutput, let repository else {
+            guard !toStandardOutput, repository != nil else {
                 Terminal.out(text)
                 return
             }
 
-            let directory = repository.directory
-            let existing = directory.entries[name.value]?.path
-            let destination = existing ?? FileSystem.join(directory.path, name.value + ".yml")
-            let force = invocation.has(Grammar.importForce)
-            let replacing = existing != nil || FileSystem.exists(destination)
-            if replacing, !force {
-                Terminal.report(
-                    [
-                        .error(
-                            "`\(destination)` already exists; `profile import` never overwrites a file (`--force` "
-                                + "replaces it, `--stdout` prints the profile)")
-                    ],
-                    environment: environment)
-                throw Exit(status: ExitStatus.cannotCreate)
-            }
             do {
                 try FileSystem.write(Array(text.utf8), to: destination, exclusive: !force)
             } catch {
