@@ -53,14 +53,14 @@ _profile() {
         case "$w" in
             --profiles-dir) _profile_dir="${words[i + 1]}"; ((i++)); continue ;;
             --profiles-dir=*) _profile_dir="${w#*=}"; continue ;;
-            --access|--action|--configuration|--directory|--disable|--enable|--env|--format|--mock|--output|--profiles-dir|--unset|--update|--value|-o) ((i++)); continue ;;
+            --access|--action|--configuration|--directory|--disable|--enable|--env|--format|--mock|--name|--output|--profiles-dir|--unset|--update|--value|-o) ((i++)); continue ;;
             -*) continue ;;
         esac
         if [[ -z $sub ]]; then sub="$w"; else ((positional++)); fi
     done
 
     if [[ -z $sub ]]; then
-        COMPREPLY=($(compgen -W "run shell list show lint export generate init completion help --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "run shell list show lint export import generate init completion help --help --version" -- "$cur"))
         return 0
     fi
 
@@ -77,6 +77,7 @@ _profile() {
         --update) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         --action) COMPREPLY=($(compgen -W "launch test" -- "$cur")); return 0 ;;
         --configuration) return 0 ;;
+        --name) return 0 ;;
         -o) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         --access) COMPREPLY=($(compgen -W "internal public" -- "$cur")); return 0 ;;
         --directory) COMPREPLY=($(compgen -d -- "$cur")); return 0 ;;
@@ -91,6 +92,7 @@ _profile() {
         show) opts="--profiles-dir --enable --disable --mock --value --env --unset --json --reveal --help" ;;
         lint) opts="--profiles-dir --format --strict --help" ;;
         export) opts="--profiles-dir --enable --disable --mock --value --env --unset --reveal --output --update --action --configuration --help" ;;
+        import) opts="--profiles-dir --name --action --configuration --force --stdout --help" ;;
         generate) opts="--profiles-dir --output --access --check --help" ;;
         init) opts="--directory --help" ;;
         completion) opts="--help" ;;
@@ -106,10 +108,11 @@ _profile() {
         show) COMPREPLY=($(compgen -W "$(_profile_query profiles)" -- "$cur")) ;;
         lint) : ;;
         export) if ((positional == 0)); then COMPREPLY=($(compgen -W "arguments arguments-json shell dotenv json xcscheme xctestplan" -- "$cur")); else COMPREPLY=($(compgen -W "$(_profile_query profiles)" -- "$cur")); fi ;;
+        import) if ((positional == 0)); then COMPREPLY=($(compgen -W "xcscheme xctestplan dotenv" -- "$cur")); elif ((positional == 1)); then COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         generate) ((positional == 0)) && COMPREPLY=($(compgen -W "swift" -- "$cur")) ;;
         init) : ;;
         completion) ((positional == 0)) && COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")) ;;
-        help) COMPREPLY=($(compgen -W "run shell list show lint export generate init completion" -- "$cur")) ;;
+        help) COMPREPLY=($(compgen -W "run shell list show lint export import generate init completion" -- "$cur")) ;;
     esac
     return 0
 }

@@ -43,7 +43,7 @@ function __profile_positionals
             continue
         end
         switch $token
-            case --access --action --configuration --directory --disable --enable --env --format --mock --output --profiles-dir --unset --update --value -o
+            case --access --action --configuration --directory --disable --enable --env --format --mock --name --output --profiles-dir --unset --update --value -o
                 set skip 1
             case '-*'
             case '*'
@@ -64,10 +64,11 @@ complete -c profile -n __fish_use_subcommand -a list -d 'List the profiles that 
 complete -c profile -n __fish_use_subcommand -a show -d 'Show what a command would receive, and from where'
 complete -c profile -n __fish_use_subcommand -a lint -d 'Check every profile and the catalog'
 complete -c profile -n __fish_use_subcommand -a export -d 'Print a resolved profile in another tool\'s format'
+complete -c profile -n __fish_use_subcommand -a import -d 'Bring an Xcode scheme, test plan or .env file into a profile'
 complete -c profile -n __fish_use_subcommand -a generate -d 'Generate Swift from the catalog'
 complete -c profile -n __fish_use_subcommand -a init -d 'Create profiles/ with an example, a base and a catalog'
 complete -c profile -n __fish_use_subcommand -a completion -d 'Print a shell completion script'
-complete -c profile -n '__fish_seen_subcommand_from help' -a 'run shell list show lint export generate init completion'
+complete -c profile -n '__fish_seen_subcommand_from help' -a 'run shell list show lint export import generate init completion'
 
 # run
 complete -c profile -n '__profile_in run' -s h -l help -d 'Show help'
@@ -174,6 +175,20 @@ complete -c profile -n '__profile_in export' -l configuration -d 'The test plan 
 complete -c profile -n '__profile_in export' -l configuration -x
 complete -c profile -n "__profile_in export; and test (__profile_positionals) -eq 0" -a 'arguments arguments-json shell dotenv json xcscheme xctestplan'
 complete -c profile -n "__profile_in export; and test (__profile_positionals) -ge 1" -a '(__profile_query profiles)'
+
+# import
+complete -c profile -n '__profile_in import' -s h -l help -d 'Show help'
+complete -c profile -n '__profile_in import' -l profiles-dir -d 'The profiles directory' -x
+complete -c profile -n '__profile_in import' -l profiles-dir -x -a '(__fish_complete_directories)'
+complete -c profile -n '__profile_in import' -l name -d 'The profile to write' -x
+complete -c profile -n '__profile_in import' -l name -x
+complete -c profile -n '__profile_in import' -l action -d 'The scheme action to import' -x
+complete -c profile -n '__profile_in import' -l action -x -a 'launch test profile'
+complete -c profile -n '__profile_in import' -l configuration -d 'The test plan configuration to import' -x
+complete -c profile -n '__profile_in import' -l configuration -x
+complete -c profile -n '__profile_in import' -l force -d 'Replace the profile\'s file if it exists'
+complete -c profile -n '__profile_in import' -l stdout -d 'Print the profile instead of writing it'
+complete -c profile -n "__profile_in import; and test (__profile_positionals) -eq 0" -a 'xcscheme xctestplan dotenv'
 
 # generate
 complete -c profile -n '__profile_in generate' -s h -l help -d 'Show help'

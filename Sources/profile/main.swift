@@ -30,6 +30,7 @@ case .invocation(let invocation):
         case .show: try ProfileCommand.Show.execute(invocation)
         case .lint: try ProfileCommand.Lint.execute(invocation)
         case .export: try ProfileCommand.Export.execute(invocation)
+        case .`import`: try ProfileCommand.Import.execute(invocation)
         case .generate: try ProfileCommand.Generate.execute(invocation)
         case .`init`: try ProfileCommand.Init.execute(invocation)
         case .completion: try ProfileCommand.Completion.execute(invocation)

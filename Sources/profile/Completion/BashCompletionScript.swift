@@ -119,6 +119,7 @@ enum BashCompletionScript {
         switch takes {
         case .profiles: return "COMPREPLY=($(compgen -W \"$(_profile_query profiles)\" -- \"$cur\"))"
         case .choices(let words): return "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
+        case .file: return "COMPREPLY=($(compgen -f -- \"$cur\"))"
         default: return ":"
         }
     }

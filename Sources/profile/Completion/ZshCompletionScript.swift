@@ -118,6 +118,7 @@ enum ZshCompletionScript {
         switch takes {
         case .profiles: return "_profile_query \"$dir\" profiles; _describe -t profiles 'profile' reply"
         case .choices(let words): return "_values 'value' \(words.joined(separator: " "))"
+        case .file: return "_files"
         default: return ":"
         }
     }

@@ -80,7 +80,7 @@ enum Grammar {
 
     /// The commands, in the order help lists them.
     enum Name: String, CaseIterable, Sendable {
-        case run, shell, list, show, lint, export, generate, `init`, completion
+        case run, shell, list, show, lint, export, `import`, generate, `init`, completion
     }
 
     struct Command: Sendable {
@@ -263,6 +263,30 @@ enum Grammar {
         ],
         leading: [exportFormat], rest: profiles)
 
+    static let importFormat = Positional(
+        name: "format", needs: "the format", summary: "The format to read",
+        completion: .choices(ImportFormat.allCases.map { $0.rawValue }))
+    static let importFile = Positional(
+        name: "file", needs: "the file to import", summary: "The .xcscheme, .xctestplan or .env file",
+        completion: .file)
+    static let importName = Option(
+        name: "--name", value: Value(name: "name", what: "a profile name", completion: .none),
+        summary: "The profile to write", details: " (profiles/<name>.yml)")
+    static let importAction = Option(
+        name: "--action", value: choices("action", XcodeImportAction.allCases.map { $0.rawValue }),
+        summary: "The scheme action to import", details: ": launch (the default), test or profile")
+    static let importConfiguration = Option(
+        name: "--configuration", value: Value(name: "name", what: "a test plan configuration name", completion: .none),
+        summary: "The test plan configuration to import",
+        details: ": its `options` instead of the test plan's `defaultOptions`")
+    static let importForce = flag("--force", "Replace the profile's file if it exists")
+    static let importStdout = flag("--stdout", "Print the profile instead of writing it")
+    static let `import` = Command(
+        name: .`import`, summary: "Bring an Xcode scheme, test plan or .env file into a profile",
+        details: " (order and unchecked entries kept)",
+        options: [profilesDirectory, importName, importAction, importConfiguration, importForce, importStdout],
+        leading: [importFormat, importFile])
+
     static let generateLanguage = Positional(
         name: "language", needs: "the language", summary: "The language to generate",
         completion: .choices(ProfileCommand.Generate.Language.allCases.map { $0.rawValue }))
@@ -311,6 +335,7 @@ enum Grammar {
         case .show: return show
         case .lint: return lint
         case .export: return export
+        case .`import`: return `import`
         case .generate: return generate
         case .`init`: return `init`
         case .completion: return completion

@@ -19,6 +19,8 @@ public struct ExportContent: Sendable {
 
     /// The launch arguments: the profile's arguments, then flags, mocks and values in argument-domain form.
     public var arguments: [String]
+    /// How many of ``arguments`` are the profile's own `arguments` (the typed layer's follow them).
+    public var plainArgumentCount: Int
     /// The environment changes in order, then `PROFILE_PAYLOAD` last.
     public var environment: [Variable]
     /// The entries written as references instead of values, described for a warning (`environment variable
@@ -60,6 +62,7 @@ public struct ExportContent: Sendable {
             Variable(name: $0.name, value: $0.value)
         }
         self.arguments = payload.launchArguments
+        self.plainArgumentCount = payload.arguments.count
         self.environment = variables
         self.references = references
         self.unsets = unsets

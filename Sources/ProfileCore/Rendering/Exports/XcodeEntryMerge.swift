@@ -10,19 +10,33 @@ import ProfileRuntime
 /// `PROFILE_PAYLOAD` itself. That is the *record*. It needs no marker of its own, survives Xcode rewriting the file,
 /// and files exported before lossless updates existed carry it too.
 ///
-/// **Which entries of the file are the profile's.** The file's entries (arguments by their text, variables by their
-/// name) are aligned with the record in order: the largest in-order match, and among those the most compact one (an
-/// export writes its entries together), so a user's own `YES` or a second `API_BASE_URL` of the user's is told apart
-/// from the profile's. Matched entries are the profile's (*owned*); every other entry is the user's and is kept byte
-/// for byte, enabled or not, in its place. Without a `PROFILE_PAYLOAD` entry nothing is owned.
+/// **Entries are compared through their words.** Xcode splits an argument entry shell-style
+/// (``XcodeArgumentWords``): `-pageSize 5` passes two words. An argument entry of the file stands for its words, so it
+/// lines up with a run of the profile's arguments (`-pageSize`, `5`) as one piece, and is kept in one piece. A variable
+/// is known by its name.
+///
+/// **Which entries of the file are the profile's.** The file's entries are aligned with the record in order: the
+/// largest in-order match (in words), then the one using the most entries (exports write one word an entry), then
+/// the most compact one (an export writes its entries together), so a user's own `YES` or a second `API_BASE_URL` of
+/// the user's is told apart from the profile's. Matched entries are the profile's (*owned*); every other entry is the
+/// user's and is kept byte for byte, enabled or not, in its place.
+///
+/// **Adoption.** When the file has no `PROFILE_PAYLOAD` entry yet (never exported to, or brought into a profile by
+/// `profile import`), the profile *adopts* the entries that already say exactly what it writes, instead of adding
+/// them a second time; with a record, it adopts them likewise for the entries of its own that the file does not hold
+/// (a profile that gained an entry the user had already written): checked entries whose words equal a run of the profile's whole items
+/// (a plain argument, or a typed entry's `-key value` — never a lone `YES`), or variables with the same name and value,
+/// in order (the same alignment). A checked entry that sets one of the profile's typed keys to the same value in
+/// another spelling (`-skipOnboarding true`, `--page-size=5`, as the runtime reads them) is adopted too, and replaced
+/// by the export's form among the profile's entries. Nothing else is adopted: an entry of the user's that differs stays the user's.
 ///
 /// **The merge.** The owned entries are aligned with the profile's entries now (the *wanted* ones), again in order:
 /// - a matched entry stays in its place; its bytes are kept (with the user's checkbox) when the profile did not
-///   change it (same text, same value), and rewritten (checkbox as the profile says) when it did;
+///   change it (same words, same value), and rewritten (checkbox as the profile says) when it did;
 /// - an owned entry the profile no longer has is removed, line and all;
 /// - a wanted entry without a match is inserted right after the profile's previous entry in the file (before its
 ///   next one when it is first; where the profile's entries were, or at the end of the list, when none is left). An
-///   owned entry with the same text and value that only moved is moved with its bytes (and checkbox).
+///   owned entry with the same words and value that only moved is moved with its bytes (and checkbox).
 ///
 /// Updating again with the same profile finds every entry matched and unchanged: the same bytes.
 enum XcodeEntryMerge {
@@ -34,6 +48,23 @@ enum XcodeEntryMerge {
         var value: String?
         /// Whether its checkbox is on.
         var isEnabled: Bool
+        /// What it is compared through: an argument's words (as Xcode splits it), a variable's name; nil for
+        /// something that is not an entry, or an argument without words.
+        var words: [String]?
+
+        /// A child; an argument's `words` are given, a variable's are its name.
+        init(identity: String?, value: String?, isEnabled: Bool, words: [String]? = nil) {
+            self.identity = identity
+            self.value = value
+            self.isEnabled = isEnabled
+            let words = words ?? identity.map { [$0] }
+            self.words = words?.isEmpty == true ? nil : words
+        }
+
+        /// An argument entry of the file, compared through the words Xcode splits `text` into.
+        static func argument(_ text: String, isEnabled: Bool) -> Found {
+            Found(identity: text, value: nil, isEnabled: isEnabled, words: XcodeArgumentWords.split(text))
+        }
     }
 
     /// One entry the profile writes.
@@ -100,56 +131,176 @@ enum XcodeEntryMerge {
 
     /// The merge of `wanted` into `found`, given the record of the last export.
     static func plan(found: [Found], record: [String], wanted: [Wanted]) -> Plan {
-        let ownedPairs = align(found.map(\.identity), record.map { Optional($0) })
+        plan(found: found, owned: ownership(found: found, record: record), wanted: wanted)
+    }
+
+    /// Which children of the file the last export wrote, from its record.
+    static func ownership(found: [Found], record: [String]) -> [Bool] {
         var owned = [Bool](repeating: false, count: found.count)
-        for (index, _) in ownedPairs { owned[index] = true }
+        for (index, _) in align(found.map(\.words), record) { owned[index] = true }
+        return owned
+    }
+
+    /// Which children of the file are the profile's: those the record names (`record`), plus those it adopts (see
+    /// the type's documentation); without a record, those it adopts.
+    ///
+    /// - Parameter typedStart: for an argument list, where the typed entries (`-key value`, `--key=value`) start
+    ///   among `wanted`; nil for variables.
+    static func owned(found: [Found], record: [String]?, wanted: [Wanted], typedStart: Int?) -> [Bool] {
+        guard let record else { return adoption(found: found, wanted: wanted, typedStart: typedStart) }
+        var owned = ownership(found: found, record: record)
+        // The wanted entries the profile's own entries stand for are not adopted a second time.
         let ownedIndices = found.indices.filter { owned[$0] }
+        var taken = [Bool](repeating: false, count: wanted.count)
+        for (position, start) in align(ownedIndices.map { found[$0].words }, wanted.map(\.identity)) {
+            for index in start..<start + (found[ownedIndices[position]].words?.count ?? 1) { taken[index] = true }
+        }
+        guard taken.contains(false) else { return owned }
+        var others = found
+        for index in found.indices where owned[index] { others[index].isEnabled = false }
+        let adopted = adoption(found: others, wanted: wanted, typedStart: typedStart, taken: taken)
+        for index in found.indices where adopted[index] { owned[index] = true }
+        return owned
+    }
 
-        // The owned entries that stay (in their place), by the wanted entry they become.
-        var matchOf = [Int?](repeating: nil, count: wanted.count)
-        var matched = Set<Int>()
-        for (ownedPosition, wantedIndex) in align(ownedIndices.map { found[$0].identity }, wanted.map(\.identity)) {
-            matchOf[wantedIndex] = ownedIndices[ownedPosition]
-            matched.insert(ownedIndices[ownedPosition])
+    /// Which of the checked children `found` the profile adopts, leaving alone the wanted entries already `taken`.
+    static func adoption(found: [Found], wanted: [Wanted], typedStart: Int?, taken: [Bool]? = nil) -> [Bool] {
+        let taken = taken ?? [Bool](repeating: false, count: wanted.count)
+        var owned = [Bool](repeating: false, count: found.count)
+        /// A variable is adopted only with its value: compare name and value as one word.
+        func word(_ identity: String, _ value: String?) -> String { value.map { identity + "\u{0}" + $0 } ?? identity }
+        let left = found.map { entry -> [String]? in
+            guard entry.isEnabled, let words = entry.words else { return nil }
+            return entry.value == nil ? words : [word(entry.identity ?? "", entry.value)]
         }
-        // Owned entries left over, by identity, in file order: moved when wanted elsewhere unchanged, else removed.
-        var leftovers: [String: [Int]] = [:]
-        for index in ownedIndices where !matched.contains(index) {
-            leftovers[found[index].identity!, default: []].append(index)
+        let right = wanted.map { word($0.identity, $0.value) }
+        guard let typedStart else {
+            for (index, _) in align(left, right, allowed: { start, _ in !taken[start] }) { owned[index] = true }
+            return owned
         }
-        var insertion = [Step](repeating: .keep(0), count: wanted.count)
-        for (wantedIndex, entry) in wanted.enumerated() where matchOf[wantedIndex] == nil {
-            var moving: Int?
-            if var candidates = leftovers[entry.identity],
-                let position = candidates.firstIndex(where: { unchanged(found[$0], entry) })
-            {
-                moving = candidates.remove(at: position)
-                leftovers[entry.identity] = candidates
+        // Items: every plain argument, and each typed entry (two words, or one for `--key=value`).
+        var starts: [Int] = Array(0..<min(typedStart, wanted.count))
+        var typed: [(start: Int, length: Int)] = []
+        var index = typedStart
+        while index < wanted.count {
+            let length = wanted[index].identity.hasPrefix("--") && wanted[index].identity.contains("=") ? 1 : 2
+            starts.append(index)
+            typed.append((index, min(length, wanted.count - index)))
+            index += length
+        }
+        let isStart = Set(starts + [wanted.count])
+        var adoptedItems = Set<Int>()
+        /// A run of whole items, none of them taken.
+        func isItems(_ start: Int, _ length: Int) -> Bool {
+            isStart.contains(start) && isStart.contains(start + length) && !taken[start..<start + length].contains(true)
+        }
+        for (index, start) in align(left, right, allowed: isItems) {
+            owned[index] = true
+            adoptedItems.insert(start)
+        }
+        // The same typed setting in another spelling.
+        for item in typed where !adoptedItems.contains(item.start) && !taken[item.start] {
+            guard let setting = typedSetting(wanted[item.start..<item.start + item.length].map(\.identity)) else {
+                continue
             }
-            insertion[wantedIndex] = .insert(wanted: wantedIndex, moving: moving)
+            let candidate = found.indices.first { index in
+                guard !owned[index], found[index].isEnabled, found[index].value == nil,
+                    let words = found[index].words, let other = typedSetting(words)
+                else { return false }
+                return other.key == setting.key && sameMeaning(other.text, setting.text)
+            }
+            if let candidate { owned[candidate] = true }
+        }
+        return owned
+    }
+
+    /// The one option `words` set, as the runtime reads launch arguments (canonical key and text; nil text for a
+    /// bare flag); nil when they are not exactly one option.
+    static func typedSetting(_ words: [String]) -> (key: String, text: String?)? {
+        var options: [LaunchArguments.Option] = []
+        LaunchArguments.parse([""] + words) { options.append($0) }
+        guard options.count == 1, options[0].token == 1 else { return nil }
+        let used = options[0].text == nil || words[0].contains("=") ? 1 : 2
+        guard used == words.count else { return nil }
+        return (options[0].key, options[0].text)
+    }
+
+    /// Whether `found` (an option's text, nil for a bare flag) sets what `wanted` does: the same boolean when the
+    /// export wrote a flag (`YES`/`NO`), else the same text.
+    private static func sameMeaning(_ found: String?, _ wanted: String?) -> Bool {
+        guard wanted == "YES" || wanted == "NO" else { return found == wanted }
+        func bool(_ text: String?) -> Bool? {
+            guard let text else { return true }
+            if let word = TextConversion.booleanWord(text) { return word }
+            return text == "1" ? true : text == "0" ? false : nil
+        }
+        return bool(found) != nil && bool(found) == bool(wanted)
+    }
+
+    /// The merge of `wanted` into `found`, given which children of the file are the profile's.
+    static func plan(found: [Found], owned: [Bool], wanted: [Wanted]) -> Plan {
+        let ownedIndices = found.indices.filter { owned[$0] }
+        // The owned entries that stay (in their place), each with the run of wanted entries it stands for, by the
+        // run's start.
+        var matchAt = [Int?](repeating: nil, count: wanted.count)
+        var runLength = [Int](repeating: 0, count: wanted.count)
+        var covered = [Bool](repeating: false, count: wanted.count)
+        var matched = Set<Int>()
+        for (position, start) in align(ownedIndices.map { found[$0].words }, wanted.map(\.identity)) {
+            let index = ownedIndices[position]
+            let length = found[index].words?.count ?? 1
+            matchAt[start] = index
+            runLength[start] = length
+            for covering in start..<start + length { covered[covering] = true }
+            matched.insert(index)
+        }
+        // Owned entries left over, in file order: moved when wanted elsewhere unchanged, else removed. The wanted
+        // entries not covered become insertions, by the start of what each inserts.
+        var leftovers = ownedIndices.filter { !matched.contains($0) }
+        var insertionAt: [Int: Step] = [:]
+        var next = 0
+        while next < wanted.count {
+            guard !covered[next] else {
+                next += 1
+                continue
+            }
+            let start = next
+            let moving = leftovers.firstIndex { candidate in
+                let length = found[candidate].words?.count ?? 1
+                return start + length <= wanted.count && !covered[start..<start + length].contains(true)
+                    && unchanged(found[candidate], wanted[start..<start + length])
+            }
+            if let moving {
+                let candidate = leftovers.remove(at: moving)
+                insertionAt[start] = .insert(wanted: start, moving: candidate)
+                next += found[candidate].words?.count ?? 1
+            } else {
+                insertionAt[start] = .insert(wanted: start, moving: nil)
+                next += 1
+            }
         }
 
-        /// The inserted wanted entries in `range`.
+        /// The insertions that start in `range`.
         func inserts(_ range: Range<Int>) -> [Step] {
-            range.filter { matchOf[$0] == nil }.map { insertion[$0] }
+            range.compactMap { insertionAt[$0] }
         }
-        let keptWanted = wanted.indices.filter { matchOf[$0] != nil }
+        let keptStarts = wanted.indices.filter { matchAt[$0] != nil }
         var steps: [Step] = []
         for index in found.indices {
             guard owned[index] else {
                 steps.append(.keep(index))
                 continue
             }
-            guard let wantedIndex = matchOf.firstIndex(of: index) else {
+            guard let start = matchAt.firstIndex(of: index) else {
                 // Removed (or moved): the profile's entries go where its first one was when none of them stays.
-                if keptWanted.isEmpty, index == ownedIndices.first { steps += inserts(0..<wanted.count) }
+                if keptStarts.isEmpty, index == ownedIndices.first { steps += inserts(0..<wanted.count) }
                 continue
             }
-            if wantedIndex == keptWanted.first { steps += inserts(0..<wantedIndex) }
-            let isUnchanged = unchanged(found[index], wanted[wantedIndex])
-            steps.append(isUnchanged ? .keep(index) : .rewrite(index, wanted: wantedIndex))
-            let next = keptWanted.first { $0 > wantedIndex } ?? wanted.count
-            steps += inserts(wantedIndex + 1..<next)
+            if start == keptStarts.first { steps += inserts(0..<start) }
+            let end = start + runLength[start]
+            steps.append(unchanged(found[index], wanted[start..<end]) ? .keep(index) : .rewrite(index, wanted: start))
+            let following = keptStarts.first { $0 > start } ?? wanted.count
+            steps += inserts(end..<following)
         }
         if ownedIndices.isEmpty { steps += inserts(0..<wanted.count) }
         return Plan(steps: steps, owned: owned)
@@ -159,42 +310,62 @@ enum XcodeEntryMerge {
     /// for is the one it wrote last time (every export so far wrote its entries enabled). The checkbox in the file
     /// may differ: that is the user's toggle, and it is kept.
     static func unchanged(_ found: Found, _ entry: Wanted) -> Bool {
-        found.identity == entry.identity && found.value == entry.value && entry.isEnabled
+        unchanged(found, [entry][...])
     }
 
-    /// The largest in-order matching of equal, non-nil elements of `left` and `right`, and among those the one whose
-    /// matched `left` elements form the fewest runs; ties go to the earliest elements. Returns (left index, right
-    /// index) pairs in order.
-    static func align(_ left: [String?], _ right: [String?]) -> [(Int, Int)] {
-        let rows = left.count, columns = right.count
+    /// Whether the profile left the entry that stands for the wanted entries `run` as the file has it: the same words
+    /// (and, for a variable, value), all wanted enabled.
+    static func unchanged(_ found: Found, _ run: ArraySlice<Wanted>) -> Bool {
+        guard let words = found.words, words.elementsEqual(run.map(\.identity)), run.allSatisfy(\.isEnabled) else {
+            return false
+        }
+        return run.count == 1 ? found.value == run.first!.value : found.value == nil
+    }
+
+    /// The largest in-order matching of the non-nil elements of `left` (each a run of words) with runs of equal words
+    /// of `right`: the most words matched, then the most elements of `left`, then the fewest runs of matched `left`
+    /// elements; ties go to the earliest elements. `allowed(start, length)` can refuse a run of `right`. Returns
+    /// (left index, start of the run in `right`) pairs in order.
+    static func align(
+        _ left: [[String]?], _ right: [String], allowed: ((Int, Int) -> Bool)? = nil
+    ) -> [(Int, Int)] {
+        let rows = left.count
+        let columns = right.count
         if rows == 0 || columns == 0 { return [] }
-        // score(i, j, previous matched) for the suffixes left[i...], right[j...]: matches weigh more than any number
-        // of runs.
-        let weight = rows + 2
+        // score(i, j, previous matched) for the suffixes left[i...], right[j...]: a word weighs more than any number of
+        // elements, an element more than any number of runs.
+        let elementWeight = rows + 2
+        let wordWeight = rows * (rows + 3) + 1
         let width = columns + 1
         var score = [Int](repeating: 0, count: (rows + 1) * width * 2)
         func at(_ i: Int, _ j: Int, _ previous: Int) -> Int { (i * width + j) * 2 + previous }
+        /// The gain of matching left[i] with the run of right at j, nil when they do not match.
+        func gain(_ i: Int, _ j: Int, _ previous: Int) -> Int? {
+            guard let words = left[i], j + words.count <= columns,
+                right[j..<j + words.count].elementsEqual(words), allowed?(j, words.count) ?? true
+            else { return nil }
+            return words.count * wordWeight + elementWeight - (previous == 1 ? 0 : 1)
+                + score[at(i + 1, j + words.count, 1)]
+        }
         for i in stride(from: rows - 1, through: 0, by: -1) {
             for j in stride(from: columns - 1, through: 0, by: -1) {
                 for previous in 0...1 {
                     var best = max(score[at(i + 1, j, 0)], score[at(i, j + 1, previous)])
-                    if let value = left[i], value == right[j] {
-                        best = max(best, weight - (previous == 1 ? 0 : 1) + score[at(i + 1, j + 1, 1)])
-                    }
+                    if let matched = gain(i, j, previous) { best = max(best, matched) }
                     score[at(i, j, previous)] = best
                 }
             }
         }
         var pairs: [(Int, Int)] = []
-        var i = 0, j = 0, previous = 0
+        var i = 0
+        var j = 0
+        var previous = 0
         while i < rows, j < columns {
             let here = score[at(i, j, previous)]
-            if let value = left[i], value == right[j],
-                here == weight - (previous == 1 ? 0 : 1) + score[at(i + 1, j + 1, 1)]
-            {
+            if let matched = gain(i, j, previous), here == matched {
                 pairs.append((i, j))
+                j += left[i]!.count
                 i += 1
-                j += 1
                 previous = 1
             } else if here == score[at(i, j + 1, previous)] {
                 j += 1

@@ -54,11 +54,14 @@ enum XcodeSchemeExport {
         return lines
     }
 
-    /// One `<CommandLineArgument>` element's lines, indented relative to it. `number` counts from 1, for errors.
+    /// One `<CommandLineArgument>` element's lines, indented relative to it. `number` counts from 1, for errors. The
+    /// argument is quoted where Xcode would split it (``XcodeArgumentWords``): `Hello there` is written
+    /// `"Hello there"`, so the app receives one word.
     static func argumentEntry(_ argument: String, number: Int, isEnabled: Bool = true) throws(Diagnostic) -> [String] {
         [
             "<CommandLineArgument",
-            step + "argument = \"" + (try escape(argument, "launch argument \(number)")) + "\"",
+            step + "argument = \"" + (try escape(XcodeArgumentWords.quote(argument), "launch argument \(number)"))
+                + "\"",
             step + "isEnabled = \"" + (isEnabled ? "YES" : "NO") + "\">",
             "</CommandLineArgument>",
         ]

@@ -50,8 +50,10 @@ enum XcodeSchemeUpdater {
         /// The profile's entries, and each one's lines.
         var wanted: [XcodeEntryMerge.Wanted]
         var rendered: [[String]]
-        /// What the last export wrote here.
-        var record: [String]
+        /// What the last export wrote here; nil when the file has no record (the profile adopts its entries).
+        var record: [String]?
+        /// Where the typed entries start among `wanted` (arguments only).
+        var typedStart: Int? = nil
     }
 
     static func update(
@@ -60,7 +62,8 @@ enum XcodeSchemeUpdater {
         var bytes = file
         var notes: [Diagnostic] = []
         var arguments = List(
-            name: "CommandLineArguments", entryName: "CommandLineArgument", wanted: [], rendered: [], record: [])
+            name: "CommandLineArguments", entryName: "CommandLineArgument", wanted: [], rendered: [], record: [],
+            typedStart: content.plainArgumentCount)
         for (index, argument) in content.arguments.enumerated() {
             arguments.wanted.append(.init(identity: argument))
             arguments.rendered.append(try XcodeSchemeExport.argumentEntry(argument, number: index + 1))
@@ -72,8 +75,10 @@ enum XcodeSchemeUpdater {
             variables.rendered.append(try XcodeSchemeExport.variableEntry(name, value))
         }
         let record = try self.record(in: try actionElement(in: bytes, path: path, action: action), bytes, path: path)
-        arguments.record = record.arguments
-        variables.record = record.variables
+        // Without a record (no `PROFILE_PAYLOAD` entry yet), the profile adopts the entries equal to its own.
+        let adopting = record == XcodeEntryMerge.Record.none
+        arguments.record = adopting ? nil : record.arguments
+        variables.record = adopting ? nil : record.variables
 
         // The variables first, so that the warnings about them point into the file as it was read (the arguments come
         // before them). Either list is created after the action's leading children, the arguments before the
@@ -114,6 +119,9 @@ enum XcodeSchemeUpdater {
             guard child.name == entryName,
                 let identity = child.value(entryName == "CommandLineArgument" ? "argument" : "key", in: bytes)
             else { return XcodeEntryMerge.Found(identity: nil, value: nil, isEnabled: true) }
+            if entryName == "CommandLineArgument" {
+                return .argument(identity, isEnabled: child.value("isEnabled", in: bytes) != "NO")
+            }
             return XcodeEntryMerge.Found(
                 identity: identity,
                 value: entryName == "EnvironmentVariable" ? child.value("value", in: bytes) ?? "" : nil,
@@ -166,7 +174,9 @@ enum XcodeSchemeUpdater {
         }
 
         let found = found(existing, entryName: list.entryName, in: bytes)
-        let plan = XcodeEntryMerge.plan(found: found, record: list.record, wanted: list.wanted)
+        let owned = XcodeEntryMerge.owned(
+            found: found, record: list.record, wanted: list.wanted, typedStart: list.typedStart)
+        let plan = XcodeEntryMerge.plan(found: found, owned: owned, wanted: list.wanted)
         let clashes =
             list.entryName == "EnvironmentVariable"
             ? XcodeEntryMerge.clashes(found: found, plan: plan, wanted: list.wanted) : []

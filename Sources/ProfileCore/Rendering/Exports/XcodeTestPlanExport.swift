@@ -68,9 +68,10 @@ enum XcodeTestPlanExport {
     }
 
     /// One entry of `commandLineArgumentEntries`, as lines indented relative to it. Xcode writes `"enabled" : false`
-    /// for an unchecked entry and nothing for a checked one; keys are sorted.
+    /// for an unchecked entry and nothing for a checked one; keys are sorted. The argument is quoted where Xcode would
+    /// split it (``XcodeArgumentWords``).
     static func argumentEntry(_ argument: String, isEnabled: Bool = true) -> [String] {
-        object([("argument", quote(argument))] + (isEnabled ? [] : [("enabled", "false")]))
+        object([("argument", quote(XcodeArgumentWords.quote(argument)))] + (isEnabled ? [] : [("enabled", "false")]))
     }
 
     /// One entry of `environmentVariableEntries`, as lines indented relative to it.

@@ -21,16 +21,20 @@ enum XcodeTestPlanUpdater {
         var bytes = file
         var notes: [Diagnostic] = []
         let record = try self.record(in: bytes, path: path, configuration: configuration)
+        // Without a record (no `PROFILE_PAYLOAD` entry yet), the profile adopts the entries equal to its own.
+        let adopting = record == XcodeEntryMerge.Record.none
         // The variables first, so that the warnings about them point into the file as it was read.
         try set(
             XcodeTestPlanExport.environmentKey,
             wanted: content.setVariables.map { .init(identity: $0.name, value: $0.value) },
             rendered: content.setVariables.map { XcodeTestPlanExport.variableEntry($0.name, $0.value) },
-            record: record.variables, in: &bytes, path: path, configuration: configuration, notes: &notes)
+            record: adopting ? nil : record.variables, typedStart: nil, in: &bytes, path: path,
+            configuration: configuration, notes: &notes)
         try set(
             XcodeTestPlanExport.argumentsKey, wanted: content.arguments.map { .init(identity: $0) },
-            rendered: content.arguments.map { XcodeTestPlanExport.argumentEntry($0) }, record: record.arguments,
-            in: &bytes, path: path, configuration: configuration, notes: &notes)
+            rendered: content.arguments.map { XcodeTestPlanExport.argumentEntry($0) },
+            record: adopting ? nil : record.arguments, typedStart: content.plainArgumentCount, in: &bytes, path: path,
+            configuration: configuration, notes: &notes)
         return (bytes, notes)
     }
 
@@ -112,7 +116,7 @@ enum XcodeTestPlanUpdater {
             }
             let isEnabled = element.member("enabled").flatMap { JSONScanner.bool($0.value, in: bytes) } ?? true
             if let argument = string("argument") {
-                return .init(identity: argument, value: nil, isEnabled: isEnabled)
+                return .argument(argument, isEnabled: isEnabled)
             }
             if let key = string("key") {
                 return .init(identity: key, value: string("value") ?? "", isEnabled: isEnabled)
@@ -141,7 +145,7 @@ enum XcodeTestPlanUpdater {
 
     /// Merges the profile's entries into the list `key` of the options (creating or removing it as needed).
     private static func set(
-        _ key: String, wanted: [XcodeEntryMerge.Wanted], rendered: [[String]], record: [String],
+        _ key: String, wanted: [XcodeEntryMerge.Wanted], rendered: [[String]], record: [String]?, typedStart: Int?,
         in bytes: inout [UInt8], path: String, configuration: String?, notes: inout [Diagnostic]
     ) throws(Diagnostic) {
         let step = XcodeTestPlanExport.step
@@ -165,7 +169,8 @@ enum XcodeTestPlanUpdater {
                 at: InPlaceEditing.location(of: member.value.start, in: bytes, path: path))
         }
         let found = found(member.value, in: bytes)
-        let plan = XcodeEntryMerge.plan(found: found, record: record, wanted: wanted)
+        let owned = XcodeEntryMerge.owned(found: found, record: record, wanted: wanted, typedStart: typedStart)
+        let plan = XcodeEntryMerge.plan(found: found, owned: owned, wanted: wanted)
         let clashes =
             key == XcodeTestPlanExport.environmentKey
             ? XcodeEntryMerge.clashes(found: found, plan: plan, wanted: wanted) : []

@@ -292,7 +292,7 @@ import FoundationXML
                             isEnabled = "YES">
                          </CommandLineArgument>
                          <CommandLineArgument
-                            argument = "a &lt;b&gt; &amp; &apos;c&apos;"
+                            argument = "&quot;a &lt;b&gt; &amp; &apos;c&apos;&quot;"
                             isEnabled = "YES">
                          </CommandLineArgument>
                          <CommandLineArgument
@@ -347,7 +347,8 @@ import FoundationXML
         let text = try ExportFormat.xcscheme.render(profile, reveal: true).text
         let document = try XMLDocument(data: Data(("<LaunchAction>\n" + text + "</LaunchAction>\n").utf8))
         let arguments = try document.nodes(forXPath: "/LaunchAction/CommandLineArguments/CommandLineArgument/@argument")
-        #expect(arguments.map(\.stringValue) == profile.payload.launchArguments)
+        // Quoted where Xcode would split the entry (it splits shell-style).
+        #expect(arguments.map(\.stringValue) == ["-title", "\"a <b> & 'c'\"", "-skipOnboarding", "YES"])
         let keys = try document.nodes(forXPath: "/LaunchAction/EnvironmentVariables/EnvironmentVariable/@key")
         let values = try document.nodes(forXPath: "/LaunchAction/EnvironmentVariables/EnvironmentVariable/@value")
         #expect(keys.map(\.stringValue) == ["GREETING", "MULTI", "PATHS", "TOKEN", "PROFILE_PAYLOAD"])
@@ -377,7 +378,7 @@ import FoundationXML
                       "argument" : "-title"
                     },
                     {
-                      "argument" : "a <b> & 'c'"
+                      "argument" : "\"a <b> & 'c'\""
                     },
                     {
                       "argument" : "-skipOnboarding"
@@ -415,7 +416,7 @@ import FoundationXML
         let revealed = try ExportFormat.xctestplan.render(profile, reveal: true)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(revealed.bytes)) as? [String: Any])
         let arguments = try #require(object["commandLineArgumentEntries"] as? [[String: String]])
-        #expect(arguments.map { $0["argument"] } == profile.payload.launchArguments)
+        #expect(arguments.map { $0["argument"] } == ["-title", "\"a <b> & 'c'\"", "-skipOnboarding", "YES"])
         let environment = try #require(object["environmentVariableEntries"] as? [[String: String]])
         #expect(environment.map { $0["key"] } == ["GREETING", "MULTI", "PATHS", "TOKEN", "PROFILE_PAYLOAD"])
         #expect(environment[3]["value"] == Self.token)

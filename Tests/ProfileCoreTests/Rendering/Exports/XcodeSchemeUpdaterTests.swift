@@ -303,9 +303,10 @@ enum XcodeFixtures {
             let document = try XMLDocument(data: Data(output.bytes))
             let base = "/Scheme/\(action.elementName)"
             let arguments = try document.nodes(forXPath: base + "/CommandLineArguments/CommandLineArgument/@argument")
-            // The Run action keeps the user's two arguments first.
+            // The Run action keeps the user's two arguments first. An argument holding a space is quoted, since
+            // Xcode splits entries shell-style.
             let users = action == .launch ? ["-FIRDebugEnabled", "-com.apple.CoreData.SQLDebug 1"] : []
-            #expect(arguments.map(\.stringValue) == users + ["two words", "-x"])
+            #expect(arguments.map(\.stringValue) == users + ["\"two words\"", "-x"])
             let values = try document.nodes(forXPath: base + "/EnvironmentVariables/EnvironmentVariable/@value")
             #expect(values.prefix(2).map(\.stringValue) == ["it's \"x\" <&>", "a\nb"])
             #expect(try document.nodes(forXPath: "/Scheme/*").count == 6)

@@ -126,7 +126,8 @@ import Testing
         let object = try #require(try JSONSerialization.jsonObject(with: Data(output.bytes)) as? [String: Any])
         let options = try #require(object["defaultOptions"] as? [String: Any])
         let arguments = try #require(options["commandLineArgumentEntries"] as? [[String: String]])
-        #expect(arguments.map { $0["argument"] } == ["two words", "-x"])
+        // Quoted, since Xcode splits an entry shell-style.
+        #expect(arguments.map { $0["argument"] } == ["\"two words\"", "-x"])
         let environment = try #require(options["environmentVariableEntries"] as? [[String: String]])
         #expect(environment.map { $0["key"] } == ["QUOTES", "LINES", "PROFILE_PAYLOAD"])
         #expect(environment.map { $0["value"] }.prefix(2) == ["it's \"x\" / \\", "a\nbé"])

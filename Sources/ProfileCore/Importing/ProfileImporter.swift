@@ -1,0 +1,449 @@
+import ProfileRuntime
+
+/// `profile import`: an Xcode scheme action, a test plan's options or a `.env` file, as the text of a profile file.
+///
+/// - Arguments keep the file's order. An Xcode entry holding several words (`-AppleLanguages (fr)`) is split the way
+///   Xcode splits it (``XcodeArgumentWords``) and becomes a group (`[-AppleLanguages, (fr)]`), which travels as one
+///   item, and which `export --update` lines up with the entry again.
+/// - With a catalog, an entry `-key value` (or two entries `-key`, `value`, or `--key=value`) whose key the catalog
+///   declares (compared as the runtime compares keys) becomes a typed flag, mock or value: flags through the runtime's
+///   boolean words (`YES`, `true`, `1`…), a mock's variant and a value's type checked against the catalog. One that
+///   does not fit stays an argument, with a warning saying why.
+/// - A `PROFILE_PAYLOAD` entry (left by an earlier export) is not imported as a variable: its flags, mocks and values
+///   are, and the argument entries that export wrote for them are left out (they are the same settings).
+/// - Unchecked entries are kept as comments in place (`# disabled in Xcode: - -verbose`): profiles cannot say
+///   "unchecked" yet.
+/// - Text is kept verbatim: a `$` that the profile format would read as a reference is doubled; `$(SRCROOT)`-style
+///   build settings stay as written, with a warning that only Xcode expands them. A dotenv value's references
+///   (`${NAME}`) stay references.
+/// - A comment at the top says where the profile came from, and one per entry says its line.
+public enum ProfileImporter {
+    /// What to import from.
+    public enum Source: Sendable {
+        case xcscheme(XcodeImportAction)
+        /// A test plan's `defaultOptions`, or the `options` of the configuration named so.
+        case xctestplan(configuration: String?)
+        case dotenv
+    }
+
+    /// The profile file's text (nil when there are errors), and every warning and error, located in the file read.
+    public struct Output: Sendable {
+        public var text: String?
+        public var diagnostics: [Diagnostic]
+    }
+
+    /// Imports `bytes` (the file at `path`) as a profile, checking typed entries against `catalog`.
+    public static func importProfile(
+        _ bytes: [UInt8], path: String, from source: Source, catalog: Catalog?
+    ) -> Output {
+        let entries: ImportedEntries
+        do throws(Diagnostic) {
+            switch source {
+            case .xcscheme(let action):
+                entries = try XcodeSchemeReader.read(bytes, path: path, action: action)
+            case .xctestplan(let configuration):
+                entries = try XcodeTestPlanReader.read(bytes, path: path, configuration: configuration)
+            case .dotenv:
+                let read = DotenvReader.read(bytes, path: path)
+                if !read.errors.isEmpty { return Output(text: nil, diagnostics: read.entries.notes + read.errors) }
+                entries = read.entries
+            }
+        } catch {
+            return Output(text: nil, diagnostics: [error])
+        }
+        var writer = Writer(
+            entries: entries, catalog: catalog, isXcode: { if case .dotenv = source { false } else { true } }())
+        writer.run()
+        if entries.arguments.isEmpty, entries.variables.isEmpty, entries.payload == nil {
+            writer.notes.append(
+                .note("nothing to import from \(entries.origin): it has no arguments or environment variables"))
+        }
+        return Output(text: writer.text, diagnostics: entries.notes + writer.notes)
+    }
+
+    /// Builds the profile's sections from the entries.
+    private struct Writer {
+        let entries: ImportedEntries
+        let catalog: Catalog?
+        let isXcode: Bool
+        var notes: [Diagnostic] = []
+        var environment: [String] = []
+        var arguments: [String] = []
+        /// Typed settings by kind (`flags`, `mocks`, `values`), in order; a later one replaces an earlier one.
+        var typed: [String: [(key: String, line: String)]] = [:]
+        var liveCount: [String: Int] = [:]
+
+        init(entries: ImportedEntries, catalog: Catalog?, isXcode: Bool) {
+            self.entries = entries
+            self.catalog = catalog
+            self.isXcode = isXcode
+        }
+
+        /// `App.xcscheme:12`, for the comment of an entry.
+        func origin(_ location: SourceLocation) -> String { "\(location.file.path):\(location.mark.line)" }
+
+        /// An entry's line, or its comment when it is unchecked.
+        func line(_ yaml: String, isEnabled: Bool, origin: String, extra: String = "") -> String {
+            let source = YAMLText.comment(origin + extra)
+            return isEnabled ? "\(yaml)  # \(source)" : "# \(entries.disabledWording): \(yaml)  # \(source)"
+        }
+
+        mutating func run() {
+            payload()
+            importArguments()
+            importVariables()
+            let unchecked =
+                entries.arguments.filter { !$0.isEnabled }.map(\.location)
+                + entries.variables.filter { !$0.isEnabled }.map(\.location)
+            if let first = unchecked.min(by: { $0.mark < $1.mark }) {
+                let count = unchecked.count == 1 ? "1 entry is" : "\(unchecked.count) entries are"
+                notes.append(
+                    .warning(
+                        "\(count) unchecked in Xcode: kept as comments in the profile (`# \(entries.disabledWording): "
+                            + "…`), since profiles cannot say \"unchecked\" yet; `export --update` leaves them in the "
+                            + "file as your own", at: first))
+            }
+        }
+
+        var text: String {
+            var lines = [
+                "# imported from \(YAMLText.comment(entries.origin)) by profile import",
+                "description: " + YAMLText.string("Imported from " + YAMLText.comment(entries.origin)),
+            ]
+            func section(_ key: String, _ body: [String], empty: String) {
+                guard !body.isEmpty else { return }
+                lines.append("")
+                lines.append(key + ":" + ((liveCount[key] ?? 0) == 0 ? " " + empty : ""))
+                lines += body.map { "  " + $0 }
+            }
+            section("env", environment, empty: "{}")
+            section("arguments", arguments, empty: "[]")
+            for kind in ["flags", "mocks", "values"] {
+                section(kind, (typed[kind] ?? []).map(\.line), empty: "{}")
+            }
+            return lines.joined(separator: "\n") + "\n"
+        }
+
+        // MARK: - The typed layer
+
+        /// Adds a typed setting; a live one replaces an earlier live one of the same key (which becomes a comment).
+        mutating func addTyped(
+            _ kind: String, key: String, scalar: String, isEnabled: Bool, origin: String,
+            location: SourceLocation?
+        ) {
+            let entry = YAMLText.string(key) + ": " + scalar
+            var list = typed[kind] ?? []
+            if isEnabled, let previous = list.firstIndex(where: { $0.key == key }) {
+                list[previous].line = "# overridden below: " + list[previous].line
+                liveCount[kind, default: 0] -= 1
+                notes.append(
+                    .warning(
+                        "`\(key)` is set more than once: the last one applies, the earlier one is kept as a comment",
+                        at: location))
+            }
+            list.append((isEnabled ? key : "", line(entry, isEnabled: isEnabled, origin: origin)))
+            if isEnabled { liveCount[kind, default: 0] += 1 }
+            typed[kind] = list
+        }
+
+        /// The flags, mocks and values of a `PROFILE_PAYLOAD` entry.
+        mutating func payload() {
+            guard let payload = entries.payload else { return }
+            let origin = origin(payload.location) + " (\(WireFormat.environmentVariable))"
+            let enabled = payload.isEnabled
+            func skipped(_ what: String, _ key: String, _ why: String) {
+                notes.append(
+                    .warning(
+                        "\(what) `\(key)` of the `\(WireFormat.environmentVariable)` entry is left out: \(why)",
+                        at: payload.location))
+            }
+            for key in payload.payload.flags.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                if let catalog, catalog.flag(key) == nil {
+                    skipped("flag", key, "the catalog does not declare it")
+                    continue
+                }
+                addTyped(
+                    "flags", key: key, scalar: payload.payload.flags[key]! ? "true" : "false", isEnabled: enabled,
+                    origin: origin, location: payload.location)
+            }
+            for (key, variant) in payload.payload.mocks.sorted(by: {
+                $0.key.utf8.lexicographicallyPrecedes($1.key.utf8)
+            }) {
+                switch typedScalar(.mock, key: key, text: variant) {
+                case .success(let scalar):
+                    addTyped(
+                        "mocks", key: key, scalar: scalar, isEnabled: enabled, origin: origin,
+                        location: payload.location)
+                case .failure(let problem): skipped("mock point", key, problem.text)
+                }
+            }
+            for (key, text) in payload.payload.values.sorted(by: { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) })
+            {
+                switch typedScalar(.value, key: key, text: text) {
+                case .success(let scalar):
+                    addTyped(
+                        "values", key: key, scalar: scalar, isEnabled: enabled, origin: origin,
+                        location: payload.location)
+                case .failure(let problem): skipped("value", key, problem.text)
+                }
+            }
+            if !enabled {
+                notes.append(
+                    .warning(
+                        "the `\(WireFormat.environmentVariable)` entry is unchecked: its flags, mocks and values are "
+                            + "kept as comments", at: payload.location))
+            }
+        }
+
+        enum Kind {
+            case flag, mock, value
+        }
+
+        /// The YAML scalar for a typed setting of `key` set to `text` (nil: a bare `-key`), checked against the
+        /// catalog when there is one.
+        func typedScalar(_ kind: Kind, key: String, text: String?) -> Result<String, CatalogChecker.Problem> {
+            func problem(_ text: String, _ suggestion: String? = nil) -> Result<String, CatalogChecker.Problem> {
+                .failure(CatalogChecker.Problem(text: text, suggestion: suggestion))
+            }
+            switch kind {
+            case .flag:
+                guard let text else { return .success("true") }
+                guard let value = Self.bool(text) else {
+                    return problem(
+                        "flag `\(key)` is on or off; `\(text)` is not a boolean (YES, NO, true, false, 1, 0)")
+                }
+                return .success(value ? "true" : "false")
+            case .mock:
+                guard let text else { return problem("mock point `\(key)` needs a variant") }
+                if let mock = catalog?.mock(key) {
+                    let variants = mock.variants.map(\.name)
+                    guard variants.contains(text) else {
+                        return problem(
+                            "`\(text)` is not a variant of mock point `\(key)` ("
+                                + variants.map { "`\($0)`" }.joined(separator: ", ") + ")",
+                            NearMiss.suggestion(for: text, in: variants))
+                    }
+                } else if !Names.isValidVariant(text) {
+                    return problem("`\(text)` is not a variant name")
+                }
+                return .success(YAMLText.string(text))
+            case .value:
+                guard let text else { return problem("value `\(key)` needs a value") }
+                guard let declaration = catalog?.value(key) else {
+                    let inferred = TypedValue.inferred(fromPlain: text)
+                    if case .string = inferred { return .success(YAMLText.string(YAMLText.literal(text))) }
+                    return .success(text)
+                }
+                var candidate = CatalogChecker.Candidate(value: TypedValue.inferred(fromPlain: text), isQuoted: false)
+                if declaration.type == .bool, let value = Self.bool(text) { candidate.value = .bool(value) }
+                switch CatalogChecker.check(candidate, against: declaration) {
+                case .failure(let failure): return .failure(failure)
+                case .success(let value):
+                    switch value {
+                    case .int(_, let text), .double(_, let text): return .success(text)
+                    case .bool(let value): return .success(value ? "true" : "false")
+                    case .string(let text): return .success(YAMLText.string(YAMLText.literal(text)))
+                    }
+                }
+            }
+        }
+
+        /// A boolean as the runtime reads one from launch arguments: a boolean word, or `1`/`0`.
+        static func bool(_ text: String) -> Bool? {
+            if let word = TextConversion.booleanWord(text) { return word }
+            return text == "1" ? true : text == "0" ? false : nil
+        }
+
+        // MARK: - Arguments
+
+        static func isOption(_ word: String) -> Bool {
+            let scalars = Array(word.unicodeScalars)
+            guard scalars.count > 1, scalars[0] == "-" else { return false }
+            if scalars[1].properties.numericType != nil, scalars[1].isASCII { return false }
+            if scalars[1] == ".", scalars.count > 2, scalars[2].isASCII, scalars[2].properties.numericType != nil {
+                return false
+            }
+            return true
+        }
+
+        mutating func importArguments() {
+            let list = entries.arguments
+            var words: [[String]] = []
+            for argument in list {
+                let split = XcodeArgumentWords.splitReporting(argument.text)
+                if split.unclosedQuote != nil {
+                    notes.append(
+                        .warning(
+                            "a quote in this argument is never closed: taken to the end of the entry",
+                            at: argument.location))
+                }
+                words.append(split.words)
+            }
+            // The entries an earlier export wrote for the payload's typed layer (imported from the payload).
+            var covered = [Bool](repeating: false, count: list.count)
+            if let payload = entries.payload?.payload {
+                let typedStart = payload.arguments.count
+                for (index, start) in XcodeEntryMerge.align(
+                    words.map { $0.isEmpty ? nil : $0 }, payload.launchArguments) where start >= typedStart
+                {
+                    covered[index] = true
+                }
+            }
+            let typedKeys =
+                catalog.map { catalog in
+                    ArgumentShadowing.typedKeys(
+                        flags: catalog.flags.map(\.key.value), mocks: catalog.mocks.map(\.key.value),
+                        values: catalog.values.map(\.key.value))
+                } ?? [:]
+            var index = 0
+            while index < list.count {
+                let argument = list[index]
+                guard !covered[index] else {
+                    index += 1
+                    continue
+                }
+                guard !words[index].isEmpty else {
+                    notes.append(
+                        .warning(
+                            "an empty argument entry (Xcode passes nothing for it): left out",
+                            at: argument.location))
+                    index += 1
+                    continue
+                }
+                if !typedKeys.isEmpty,
+                    let used = importTyped(at: index, words: words, covered: covered, typedKeys: typedKeys)
+                {
+                    index += used
+                    continue
+                }
+                let yaml =
+                    words[index].count == 1
+                    ? "- " + YAMLText.string(YAMLText.literal(words[index][0]))
+                    : "- [" + words[index].map { YAMLText.string(YAMLText.literal($0)) }.joined(separator: ", ") + "]"
+                buildSettingWarning(argument.text, at: argument.location)
+                arguments.append(line(yaml, isEnabled: argument.isEnabled, origin: origin(argument.location)))
+                if argument.isEnabled { liveCount["arguments", default: 0] += 1 }
+                index += 1
+            }
+        }
+
+        /// Imports the entry at `index` (with the next one, for `-key`, `value`) as a typed setting when it is one;
+        /// returns how many entries it took, nil when it stays an argument.
+        mutating func importTyped(
+            at index: Int, words: [[String]], covered: [Bool], typedKeys: [String: (kind: String, key: String)]
+        ) -> Int? {
+            let list = entries.arguments
+            var taken = 1
+            var setting = XcodeEntryMerge.typedSetting(words[index])
+            if words[index].count == 1, Self.isOption(words[index][0]), !words[index][0].contains("="),
+                index + 1 < list.count, !covered[index + 1], words[index + 1].count == 1,
+                !Self.isOption(words[index + 1][0]), list[index + 1].isEnabled == list[index].isEnabled,
+                let pair = XcodeEntryMerge.typedSetting([words[index][0], words[index + 1][0]]),
+                typedKeys[pair.key] != nil
+            {
+                setting = pair
+                taken = 2
+            }
+            let argument = list[index]
+            guard let setting, let declared = typedKeys[setting.key] else {
+                if words[index].count > 1, let first = XcodeEntryMerge.typedSetting([words[index][0]]),
+                    let declared = typedKeys[first.key]
+                {
+                    notes.append(
+                        .warning(
+                            "`\(words[index].joined(separator: " "))` sets \(declared.kind) `\(declared.key)` of the "
+                                + "catalog, but holds more words than `-key value` (quote a value with spaces): kept as "
+                                + "an argument", at: argument.location))
+                }
+                return nil
+            }
+            let written = (words[index] + (taken == 2 ? words[index + 1] : [])).joined(separator: " ")
+            let kind: Kind
+            let section: String
+            switch declared.kind {
+            case "flag": (kind, section) = (.flag, "flags")
+            case "mock point": (kind, section) = (.mock, "mocks")
+            default: (kind, section) = (.value, "values")
+            }
+            switch typedScalar(kind, key: declared.key, text: setting.text) {
+            case .failure(let problem):
+                notes.append(
+                    .warning(
+                        "`\(written)` sets \(declared.kind) `\(declared.key)` of the catalog, but \(problem.text): "
+                            + "kept as an argument", at: argument.location))
+                return nil
+            case .success(let scalar):
+                addTyped(
+                    section, key: declared.key, scalar: scalar, isEnabled: argument.isEnabled,
+                    origin: origin(argument.location), location: argument.location)
+                // Make the line say what the entry was.
+                if var list = typed[section], let last = list.indices.last {
+                    list[last].line += " (" + YAMLText.comment(written) + ")"
+                    typed[section] = list
+                }
+                return taken
+            }
+        }
+
+        // MARK: - Variables
+
+        mutating func importVariables() {
+            let list = entries.variables
+            // The last checked entry of a name applies (Xcode passes one value; a dotenv's later line wins).
+            var lastLive: [String: Int] = [:]
+            for (index, variable) in list.enumerated() where variable.isEnabled { lastLive[variable.name] = index }
+            for (index, variable) in list.enumerated() {
+                let origin = origin(variable.location)
+                guard Names.isValidEnvironmentName(variable.name) else {
+                    notes.append(
+                        .warning(
+                            "`\(variable.name)` is not a variable name `profile` can set (letters, digits and `_`, not "
+                                + "starting with a digit): kept as a comment", at: variable.location))
+                    environment.append(
+                        "# not a variable name: " + YAMLText.comment("\(variable.name)=\(variable.value)")
+                            + "  # \(YAMLText.comment(origin))")
+                    continue
+                }
+                let value = variable.template ?? YAMLText.literal(variable.value)
+                if isXcode { buildSettingWarning(variable.value, at: variable.location) }
+                let yaml = variable.name + ": " + YAMLText.environmentValue(value)
+                if variable.isEnabled, lastLive[variable.name] != index {
+                    notes.append(
+                        .warning(
+                            "`\(variable.name)` is set again later, which applies: this one is kept as a comment",
+                            at: variable.location, length: variable.name.count))
+                    environment.append("# overridden below: " + yaml + "  # " + YAMLText.comment(origin))
+                    continue
+                }
+                environment.append(line(yaml, isEnabled: variable.isEnabled, origin: origin))
+                if variable.isEnabled { liveCount["env", default: 0] += 1 }
+            }
+        }
+
+        /// A warning for each Xcode build setting reference (`$(SRCROOT)`, `${SRCROOT}`) in `text`.
+        mutating func buildSettingWarning(_ text: String, at location: SourceLocation) {
+            guard text.contains("$(") || text.contains("${") else { return }
+            var references: [String] = []
+            var rest = Substring(text)
+            while let start = rest.firstIndex(of: "$") {
+                let after = rest[rest.index(after: start)...]
+                guard let open = after.first, open == "(" || open == "{",
+                    let close = after.firstIndex(of: open == "(" ? ")" : "}")
+                else {
+                    rest = after
+                    continue
+                }
+                references.append(String(rest[start...close]))
+                rest = rest[rest.index(after: close)...]
+            }
+            guard !references.isEmpty else { return }
+            notes.append(
+                .warning(
+                    references.map { "`\($0)`" }.joined(separator: ", ")
+                        + (references.count == 1 ? " is an Xcode build setting" : " are Xcode build settings")
+                        + ": kept as written; only Xcode expands \(references.count == 1 ? "it" : "them"), "
+                        + "`profile run` passes the text as it is",
+                    at: location))
+        }
+    }
+}

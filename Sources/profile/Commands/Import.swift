@@ -1,0 +1,138 @@
+import ArgumentParser
+import ProfileCore
+
+extension ProfileCommand {
+    /// `profile import xcscheme|xctestplan|dotenv FILE --name NAME [--action A] [--configuration C] [--force]
+    /// [--stdout]`
+    struct Import: ParsableCommand {
+        static let configuration = Grammar.`import`.configuration(
+            discussion: """
+                Writes profiles/<name>.yml from the arguments and environment of an Xcode scheme action (the Run \
+                action, or --action test|profile), of a test plan (its defaultOptions, or one configuration's \
+                options with --configuration), or of a .env file (docker compose / python-dotenv syntax). Arguments \
+                keep their order, an entry of several words becomes a group, and with a catalog `-key value` entries \
+                of declared keys become flags, mocks and values. Unchecked entries are kept as comments. A \
+                PROFILE_PAYLOAD entry brings in the typed layer of an earlier export. Never overwrites a file \
+                (exit 73) unless --force; --stdout prints the profile instead. Bad input is reported with its place \
+                and nothing is written (exit 65).
+                """)
+
+        @OptionGroup var profilesDirectory: ProfilesDirectoryOption
+        @Argument(help: Grammar.importFormat.help) var format: String
+        @Argument(help: Grammar.importFile.help, completion: .file(extensions: ["xcscheme", "xctestplan", "env"]))
+        var file: String
+        @Option(name: Grammar.importName.names, help: Grammar.importName.help) var name: String?
+        @Option(name: Grammar.importAction.names, help: Grammar.importAction.help) var action: String?
+        @Option(name: Grammar.importConfiguration.names, help: Grammar.importConfiguration.help)
+        var configuration: String?
+        @Flag(name: Grammar.importForce.names, help: Grammar.importForce.help) var force = false
+        @Flag(name: Grammar.importStdout.names, help: Grammar.importStdout.help) var stdout = false
+
+        static func execute(_ invocation: Invocation) throws(Exit) {
+            var invocation = invocation
+            let environment = EnvironmentTable.current()
+            // The reader took only a known format.
+            let format = invocation.firstWord.flatMap(ImportFormat.init(rawValue:))
+            let file = invocation.words(of: 1).first
+            let name = invocation.value(of: Grammar.importName)
+            let action = invocation.value(of: Grammar.importAction)
+            let configuration = invocation.value(of: Grammar.importConfiguration)
+            let toStandardOutput = invocation.has(Grammar.importStdout)
+            if let name, !Names.isValidProfileName(name.value) {
+                invocation.problems.append(
+                    .error(
+                        "`\(name.value)` is not a profile name: letters, digits, `-` and `_`", at: name.location,
+                        length: name.length))
+            } else if name == nil, format != nil, file != nil {
+                invocation.problems.append(
+                    .error("name the profile to write: `profile import \(format!.rawValue) <file> --name <name>`"))
+            }
+            if let action, format != .xcscheme {
+                let place = invocation.place(of: Grammar.importAction) ?? action
+                invocation.problems.append(
+                    .error(
+                        "`--action` chooses the scheme action for `import xcscheme`", at: place.location,
+                        length: place.length))
+            }
+            if let configuration, format != .xctestplan {
+                let place = invocation.place(of: Grammar.importConfiguration) ?? configuration
+                invocation.problems.append(
+                    .error(
+                        "`--configuration` chooses the test plan configuration for `import xctestplan`",
+                        at: place.location, length: place.length))
+            }
+            try invocation.requireValid(environment: environment)
+            guard let format, let file, let name else { throw Exit(status: ExitStatus.usage) }
+
+            let bytes: [UInt8]
+            do {
+                bytes = try FileSystem.read(file.value)
+            } catch {
+                Terminal.report([.error(error.description)], environment: environment)
+                throw Exit(status: ExitStatus.noInput)
+            }
+            // The catalog types `-key value` entries. Printing needs no profiles directory (then no catalog).
+            var repository: ProfileRepository?
+            do {
+                let directory = try ProfileDirectory.locate(
+                    explicit: invocation.profilesDirectory, environment: environment)
+                repository = ProfileRepository(directory: directory)
+            } catch {
+                if !toStandardOutput {
+                    Terminal.report([error], environment: environment)
+                    throw Exit(status: ExitStatus.noInput)
+                }
+            }
+            let catalog = repository?.catalog
+            if let repository, repository.diagnostics.hasErrors {
+                Terminal.report(repository.diagnostics, environment: environment)
+                throw Exit(status: ExitStatus.dataError)
+            }
+
+            // Refused before importing: an existing profile is never overwritten without --force.
+            var destination = ""
+            var replacing = false
+            let force = invocation.has(Grammar.importForce)
+            if let repository, !toStandardOutput {
+                let existing = repository.directory.entries[name.value]?.path
+                destination = existing ?? FileSystem.join(repository.directory.path, name.value + ".yml")
+                replacing = existing != nil || FileSystem.exists(destination)
+                if replacing, !force {
+                    Terminal.report(
+                        [
+                            .error(
+                                "`\(destination)` already exists; `profile import` never overwrites a file (`--force` "
+                                    + "replaces it, `--stdout` prints the profile)")
+                        ],
+                        environment: environment)
+                    throw Exit(status: ExitStatus.cannotCreate)
+                }
+            }
+
+            let source: ProfileImporter.Source
+            switch format {
+            case .xcscheme:
+                source = .xcscheme(action.flatMap { XcodeImportAction(rawValue: $0.value) } ?? .launch)
+            case .xctestplan: source = .xctestplan(configuration: configuration?.value)
+            case .dotenv: source = .dotenv
+            }
+            let output = ProfileImporter.importProfile(bytes, path: file.value, from: source, catalog: catalog)
+            Terminal.report((repository?.diagnostics ?? []) + output.diagnostics, environment: environment)
+            guard let text = output.text, !output.diagnostics.hasErrors else {
+                throw Exit(status: ExitStatus.dataError)
+            }
+            guard !toStandardOutput, repository != nil else {
+                Terminal.out(text)
+                return
+            }
+
+            do {
+                try FileSystem.write(Array(text.utf8), to: destination, exclusive: !force)
+            } catch {
+                Terminal.report([.error(error.description)], environment: environment)
+                throw Exit(status: ExitStatus.cannotCreate)
+            }
+            Terminal.out("\(replacing ? "replaced" : "created") \(destination)\n")
+        }
+    }
+}

@@ -1,0 +1,223 @@
+import Foundation
+import Testing
+
+/// `profile import` end to end, through the built binary: the profile it writes loads and lints clean, `export
+/// --update` of the same file gives the file back with only the `PROFILE_PAYLOAD` entry added, it never overwrites,
+/// and bad input writes nothing.
+@Suite struct ImportTests {
+    static func fixture(_ name: String) throws -> String { try XcodeUpdateTests.fixture(name) }
+
+    func file(_ project: Project, _ name: String) throws -> String {
+        try String(contentsOfFile: project.path(name), encoding: .utf8)
+    }
+
+    static let weather = """
+        # imported from App.xcscheme (LaunchAction) by profile import
+        description: Imported from App.xcscheme (LaunchAction)
+
+        env:
+          OS_ACTIVITY_MODE: disable  # App.xcscheme:134
+          # disabled in Xcode: MallocStackLogging: 1  # App.xcscheme:139
+
+        arguments:
+          # disabled in Xcode: - [-com.apple.CoreData.SQLDebug, "1"]  # App.xcscheme:124
+          - [-AppleLanguages, (fr)]  # App.xcscheme:128
+
+        """
+
+    @Test func importThenUpdateGivesTheSchemeBackWithThePayloadEntry() throws {
+        let original = try Self.fixture("Weather.xcscheme")
+        let project = try Project(["profiles/.keep": "", "App.xcscheme": original])
+        let imported = try project.profile(["import", "xcscheme", "App.xcscheme", "--name", "weather"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout == "created profiles/weather.yml\n")
+        #expect(
+            imported.stderr.hasPrefix(
+                "App.xcscheme:124:25: warning: 2 entries are unchecked in Xcode: kept as comments in the profile"))
+        #expect(try file(project, "profiles/weather.yml") == Self.weather)
+        #expect(try file(project, "App.xcscheme") == original)
+
+        let lint = try project.profile(["lint", "--strict"])
+        #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
+        let run = try project.profile([
+            "run", "weather", "--", "sh", "-c", "printf '%s\\n' \"$@\"; echo $OS_ACTIVITY_MODE", "sh",
+        ])
+        #expect(run.stdout == "-AppleLanguages\n(fr)\ndisable\n")
+
+        let update = try project.profile(["export", "xcscheme", "weather", "--update", "App.xcscheme"])
+        #expect(update.status == 0, "\(update.stderr)")
+        #expect(update.stderr == "")
+        let once = try file(project, "App.xcscheme")
+        let difference = once.components(separatedBy: "\n").difference(from: original.components(separatedBy: "\n"))
+        #expect(difference.removals.isEmpty)
+        let added = difference.insertions.compactMap { change -> String? in
+            if case .insert(_, let line, _) = change { return line.trimmingCharacters(in: .whitespaces) }
+            return nil
+        }
+        #expect(added.count == 5)
+        #expect(added.contains("key = \"PROFILE_PAYLOAD\""))
+        let again = try project.profile(["export", "xcscheme", "weather", "--update", "App.xcscheme"])
+        #expect(again.status == 0)
+        #expect(try file(project, "App.xcscheme") == once)
+    }
+
+    @Test func aTestPlanConfigurationAndTheTestActionToo() throws {
+        let project = try Project([
+            "profiles/.keep": "", "App.xctestplan": try Self.fixture("Weather.xctestplan"),
+            "App.xcscheme": try Self.fixture("Weather.xcscheme"),
+        ])
+        let plan = try project.profile([
+            "import", "xctestplan", "App.xctestplan", "--configuration", "German", "--name", "de",
+        ])
+        #expect(plan.status == 0, "\(plan.stderr)")
+        #expect(try file(project, "profiles/de.yml").contains("  WEATHER_UNITS: metric  # App.xctestplan:17\n"))
+        let test = try project.profile(["import", "xcscheme", "App.xcscheme", "--action", "test", "--name", "tests"])
+        #expect(test.status == 0, "\(test.stderr)")
+        #expect(try file(project, "profiles/tests.yml").contains("# imported from App.xcscheme (TestAction)"))
+        #expect(try project.profile(["lint", "--strict"]).status == 0)
+    }
+
+    @Test func neverOverwritesUnlessForced() throws {
+        let project = try Project([
+            "profiles/weather.yml": "description: mine\n", "App.xcscheme": try Self.fixture("Weather.xcscheme"),
+        ])
+        let refused = try project.profile(["import", "xcscheme", "App.xcscheme", "--name", "weather"])
+        #expect(refused.status == 73)
+        #expect(
+            refused.stderr
+                == "profile: error: `profiles/weather.yml` already exists; `profile import` never overwrites a file "
+                + "(`--force` replaces it, `--stdout` prints the profile)\n")
+        #expect(try file(project, "profiles/weather.yml") == "description: mine\n")
+        // A `.yaml` file of that name counts too.
+        try FileManager.default.removeItem(atPath: project.path("profiles/weather.yml"))
+        try project.write("profiles/weather.yaml", "description: mine\n")
+        #expect(try project.profile(["import", "xcscheme", "App.xcscheme", "--name", "weather"]).status == 73)
+
+        let forced = try project.profile(["import", "xcscheme", "App.xcscheme", "--name", "weather", "--force"])
+        #expect(forced.status == 0, "\(forced.stderr)")
+        #expect(forced.stdout == "replaced profiles/weather.yaml\n")
+        #expect(try file(project, "profiles/weather.yaml") == Self.weather)
+        #expect(!project.exists("profiles/weather.yml"))
+    }
+
+    @Test func stdoutPrintsAndWritesNothingAndNeedsNoProfilesDirectory() throws {
+        let project = try Project(["App.xcscheme": try Self.fixture("Weather.xcscheme")])
+        let printed = try project.profile(["import", "xcscheme", "App.xcscheme", "--name", "weather", "--stdout"])
+        #expect(printed.status == 0, "\(printed.stderr)")
+        #expect(printed.stdout == Self.weather)
+        #expect(!project.exists("profiles"))
+        // Writing needs the profiles directory.
+        let written = try project.profile(["import", "xcscheme", "App.xcscheme", "--name", "weather"])
+        #expect(written.status == 66)
+        #expect(written.stderr.contains("no `profiles/` directory"))
+    }
+
+    @Test func theProfilesDirectoryIsFoundAsForOtherCommands() throws {
+        let project = try Project([
+            "repo/.git/HEAD": "", "repo/profiles/.keep": "", "other/.keep": "",
+            "App.xcscheme": try Self.fixture("Weather.xcscheme"),
+        ])
+        let walked = try project.profile(
+            ["import", "xcscheme", "../../../App.xcscheme", "--name", "a"], in: "repo/deep/er")
+        #expect(walked.status == 0, "\(walked.stderr)")
+        #expect(walked.stdout == "created ../../profiles/a.yml\n")
+        #expect(project.exists("repo/profiles/a.yml"))
+        let option = try project.profile([
+            "import", "xcscheme", "App.xcscheme", "--name", "b", "--profiles-dir", "other",
+        ])
+        #expect(option.status == 0, "\(option.stderr)")
+        #expect(project.exists("other/b.yml"))
+        let variable = try project.profile(
+            ["import", "xcscheme", "App.xcscheme", "--name", "c"], environment: ["PROFILES_DIR": project.path("other")])
+        #expect(variable.status == 0, "\(variable.stderr)")
+        #expect(project.exists("other/c.yml"))
+    }
+
+    @Test func theCatalogTypesEntries() throws {
+        let catalog = try String(
+            contentsOf: CLI.repositoryRoot.appendingPathComponent("profiles/_catalog.yml"), encoding: .utf8)
+        let project = try Project([
+            "profiles/_catalog.yml": catalog, "App.xcscheme": try Self.fixture("Typed.xcscheme"),
+        ])
+        let imported = try project.profile(["import", "xcscheme", "App.xcscheme", "--name", "ui"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let show = try project.profile(["show", "ui", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(show.stdout.utf8)) as? [String: Any])
+        #expect((object["flags"] as? [[String: Any]])?.map { $0["key"] as? String } == ["skipOnboarding"])
+        #expect((object["mocks"] as? [[String: Any]])?.first?["variant"] as? String == "local-mock")
+        #expect((object["values"] as? [[String: Any]])?.first?["value"] as? Int == 5)
+        #expect(try project.profile(["lint", "--strict"]).status == 0)
+        let original = try file(project, "App.xcscheme")
+        #expect(try project.profile(["export", "xcscheme", "ui", "--update", "App.xcscheme"]).status == 0)
+        let difference = try file(project, "App.xcscheme").components(separatedBy: "\n")
+            .difference(from: original.components(separatedBy: "\n"))
+        #expect(difference.removals.isEmpty && difference.insertions.count == 5)
+    }
+
+    @Test func dotenvWritesTheEnvironmentInOrder() throws {
+        let project = try Project(["profiles/.keep": "", ".env": "# local\nexport B=2\nA='a b'\nC=\"${B}3\"\n"])
+        let result = try project.profile(["import", "dotenv", ".env", "--name", "local"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let run = try project.profile(["run", "local", "--", "sh", "-c", "echo \"$B|$A|$C\""])
+        #expect(run.stdout == "2|a b|23\n")
+    }
+
+    // MARK: - Bad input: located errors, exit 65, nothing written
+
+    @Test(arguments: [
+        (
+            "xcscheme", "App.xcscheme",
+            "<?xml version=\"1.0\"?>\n<Scheme>\n   <LaunchAction\n      attr = \"x>\n</Scheme>\n",
+            "App.xcscheme:5:1: error: `App.xcscheme` is not well-formed XML: `<` in the value of `attr`\n</Scheme>\n^\n"
+        ),
+        (
+            "xctestplan", "App.xctestplan", "{\n  \"defaultOptions\" : [\n}\n",
+            "App.xctestplan:3:1: error: `App.xctestplan` is not valid JSON: unexpected character\n}\n^\n"
+        ),
+        (
+            "xcscheme", "App.xcscheme", "<Scheme>\n   <LaunchAction>\n   </LaunchAction>\n</Scheme>\n",
+            ""
+        ),
+        (
+            "dotenv", ".env", "A=1\nB C\nD=\"é\" é\n",
+            ".env:2:1: error: `B` has no `=`: a line of a dotenv file is `NAME=value` (`B=` for an empty value)\nB C\n^\n"
+                + ".env:3:7: error: unexpected text after the closing quote: a value with spaces or quotes is written in quotes\n"
+                + "D=\"é\" é\n      ^\n2 errors generated.\n"
+        ),
+    ])
+    func badInputIsLocatedAndWritesNothing(_ format: String, _ name: String, _ text: String, _ expected: String) throws
+    {
+        let project = try Project(["profiles/.keep": "", name: text])
+        let arguments = ["import", format, name, "--name", "x"] + (expected.isEmpty ? ["--action", "profile"] : [])
+        let result = try project.profile(arguments, environment: ["NO_COLOR": "1"])
+        #expect(result.status == 65)
+        #expect(!project.exists("profiles/x.yml"))
+        if expected.isEmpty {
+            #expect(
+                result.stderr.hasPrefix("App.xcscheme:1:1: error: `App.xcscheme` has no `<ProfileAction>` to import"))
+        } else {
+            #expect(result.stderr == expected)
+        }
+    }
+
+    @Test func commandLineMistakes() throws {
+        let project = try Project(["profiles/.keep": "", ".env": "A=1\n"])
+        let noName = try project.profile(["import", "dotenv", ".env"])
+        #expect(noName.status == 64)
+        #expect(noName.stderr.contains("name the profile to write: `profile import dotenv <file> --name <name>`"))
+        let badName = try project.profile(["import", "dotenv", ".env", "--name", "a b"])
+        #expect(badName.status == 64)
+        #expect(badName.stderr.contains("`a b` is not a profile name"))
+        let action = try project.profile(["import", "dotenv", ".env", "--name", "a", "--action", "test"])
+        #expect(action.status == 64)
+        #expect(action.stderr.contains("`--action` chooses the scheme action for `import xcscheme`"))
+        let configuration = try project.profile(["import", "xcscheme", "x", "--name", "a", "--configuration", "c"])
+        #expect(configuration.status == 64)
+        let format = try project.profile(["import", "plist", ".env", "--name", "a"])
+        #expect(format.status == 64)
+        #expect(format.stderr.contains("unknown format `plist` (one of `xcscheme`, `xctestplan`, `dotenv`)"))
+        let missing = try project.profile(["import", "dotenv", "nope.env", "--name", "a"])
+        #expect(missing.status == 66)
+        #expect(!project.exists("profiles/a.yml"))
+    }
+}
