@@ -12,7 +12,7 @@ let package = Package(
         .plugin(name: "ProfileCodegen", targets: ["ProfileCodegen"]),
     ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
     ],
     targets: [
         // libyaml from the system: Debian/Ubuntu `apt-get install libyaml-dev`, Homebrew `brew install libyaml`.

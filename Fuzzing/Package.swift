@@ -12,7 +12,7 @@ import PackageDescription
 let package = Package(
     name: "ProfileFuzzing",
     dependencies: [
-        .package(name: "profile", path: ".."),
+        .package(name: "profile", path: "..")
     ],
     targets: [
         .executableTarget(

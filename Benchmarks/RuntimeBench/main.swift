@@ -5,6 +5,8 @@
 //
 // Prints the median over many iterations, e.g. `runtime first read (30 entries): 4.2 us`.
 
+import ProfileRuntime
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -12,7 +14,6 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import ProfileRuntime
 
 /// Monotonic clock in nanoseconds.
 func now() -> UInt64 {

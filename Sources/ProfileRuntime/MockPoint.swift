@@ -89,7 +89,8 @@ extension ActiveProfile {
             )
         }
         if let variant = T(rawValue: text) { return variant }
-        var message = "unknown variant \(text.debugDescription) for mock point \"\(T.mockKey)\" "
+        var message =
+            "unknown variant \(text.debugDescription) for mock point \"\(T.mockKey)\" "
             + "(from \(describe(found.source))); allowed variants: \(Self.allowedVariants(T.self))"
         if let suggestion = NearMiss.suggestion(for: text, in: T.allCases.map(\.rawValue)) {
             message += "; did you mean \"\(suggestion)\"?"

@@ -91,6 +91,10 @@ package enum TextConversion {
         return packed
     }
 
-    private static let trueWords = (pack("true" as StaticString), pack("yes" as StaticString), pack("on" as StaticString))
-    private static let falseWords = (pack("false" as StaticString), pack("no" as StaticString), pack("off" as StaticString))
+    private static let trueWords = (
+        pack("true" as StaticString), pack("yes" as StaticString), pack("on" as StaticString)
+    )
+    private static let falseWords = (
+        pack("false" as StaticString), pack("no" as StaticString), pack("off" as StaticString)
+    )
 }

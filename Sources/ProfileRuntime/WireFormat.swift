@@ -230,8 +230,9 @@ public enum WireFormat {
             switch dot - name.lowerBound {
             case 4 where matches(bytes, at: name.lowerBound, "flag"):
                 let key = try unescape(bytes, keyRange, entry: range)
-                guard value.count == 1, bytes[value.lowerBound] == UInt8(ascii: "1")
-                    || bytes[value.lowerBound] == UInt8(ascii: "0")
+                guard value.count == 1,
+                    bytes[value.lowerBound] == UInt8(ascii: "1")
+                        || bytes[value.lowerBound] == UInt8(ascii: "0")
                 else {
                     throw ProfileRuntimeError(
                         .malformedPayload,

@@ -1,3 +1,5 @@
+import ProfileRuntime
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ProfileRuntime
 
 /// The `live` datasource: the REST Countries API at `COUNTRIES_API_URL`. It really goes to the network: it opens a
 /// TCP connection to the API's host within `requestTimeout` seconds, and fails clearly when it cannot. (HTTPS needs

@@ -1,3 +1,5 @@
+import ProfileCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ProfileCore
 
 // Every command line is read by `CommandLineReader` (from `Grammar`), then executed by its command: quickly, with
 // no swift-argument-parser on the way (its setup costs more than the rest of a launch). swift-argument-parser only

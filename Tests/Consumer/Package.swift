@@ -7,13 +7,13 @@ let package = Package(
     name: "Consumer",
     platforms: [.macOS(.v13)],
     dependencies: [
-        .package(name: "profile", path: "../.."),
+        .package(name: "profile", path: "../..")
     ],
     targets: [
         .executableTarget(
             name: "Consumer",
             dependencies: [.product(name: "ProfileRuntime", package: "profile")],
             plugins: [.plugin(name: "ProfileCodegen", package: "profile")]
-        ),
+        )
     ]
 )

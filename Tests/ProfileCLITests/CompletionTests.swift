@@ -7,8 +7,11 @@ import Testing
     @Test(arguments: [("bash", "profile.bash"), ("zsh", "_profile"), ("fish", "profile.fish")])
     func committedScriptsAreCurrent(shell: String, file: String) throws {
         let generated = try CLI.profile(["completion", shell]).stdout
-        let committed = try String(contentsOf: CLI.repositoryRoot.appendingPathComponent("completions/\(file)"), encoding: .utf8)
-        #expect(generated == committed, "completions/\(file) is stale: run `profile completion \(shell) > completions/\(file)`")
+        let committed = try String(
+            contentsOf: CLI.repositoryRoot.appendingPathComponent("completions/\(file)"), encoding: .utf8)
+        #expect(
+            generated == committed,
+            "completions/\(file) is stale: run `profile completion \(shell) > completions/\(file)`")
     }
 
     @Test func scriptsKnowEveryOptionOfEveryCommand() throws {
@@ -30,7 +33,9 @@ import Testing
             }
             let line = bash.split(separator: "\n").first { $0.hasPrefix("        \(name)) opts=") } ?? ""
             for option in options {
-                #expect(line.contains(" \(option)") || line.contains("\"\(option)"), "`\(name) \(option)` is missing from the scripts")
+                #expect(
+                    line.contains(" \(option)") || line.contains("\"\(option)"),
+                    "`\(name) \(option)` is missing from the scripts")
             }
         }
     }
@@ -41,7 +46,8 @@ import Testing
             "profiles/base.yml": "description: Shared\nabstract: true\n",
             "profiles/uitest.yml": "description: UI tests\nextends: base\n",
             "profiles/unit.yml": "description: Unit tests\n",
-            "profiles/_catalog.yml": "flags:\n  verbose: Talk more\nmocks:\n  network:\n    variants: {live: Real, stub: Canned, offline: None}\n",
+            "profiles/_catalog.yml":
+                "flags:\n  verbose: Talk more\nmocks:\n  network:\n    variants: {live: Real, stub: Canned, offline: None}\n",
             ".git/HEAD": "ref: refs/heads/main\n",
         ]
         for index in 1...97 { files["profiles/p\(index).yml"] = "description: Profile \(index)\nextends: base\n" }
@@ -58,7 +64,9 @@ import Testing
         #expect(profiles.count == 99)
         #expect(profiles.contains("uitest\tUI tests"))
         #expect(!profiles.contains { $0.hasPrefix("base") })
-        #expect(try project.profile(["__complete", "mock", "network="], in: "sub/dir").stdout == "network=live\tReal\nnetwork=stub\tCanned\nnetwork=offline\tNone\n")
+        #expect(
+            try project.profile(["__complete", "mock", "network="], in: "sub/dir").stdout
+                == "network=live\tReal\nnetwork=stub\tCanned\nnetwork=offline\tNone\n")
         #expect(try project.profile(["__complete", "mock", ""], in: "sub/dir").stdout == "network=\n")
         #expect(try project.profile(["__complete", "flags"], in: "sub/dir").stdout == "verbose\tTalk more\n")
         #expect(try CLI.profile(["__complete", "profiles"], in: "/").stdout == "")
@@ -79,7 +87,10 @@ import Testing
     func fishCompletesNamesAndVariants() throws {
         let project = try Self.repository()
         #expect(try fish("profile run u", in: project) == ["uitest\tUI tests", "unit\tUnit tests"])
-        #expect(try fish("profile run uitest --mock network=", in: project) == ["network=live\tReal", "network=offline\tNone", "network=stub\tCanned"])
+        #expect(
+            try fish("profile run uitest --mock network=", in: project) == [
+                "network=live\tReal", "network=offline\tNone", "network=stub\tCanned",
+            ])
     }
 
     @Test(.enabled(if: Tools.available("fish", "git"), "needs fish and git"))

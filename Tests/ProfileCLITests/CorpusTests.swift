@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// The bad-input corpus (`Fixtures/Corpus`, described in its README): every case is copied into a throwaway
 /// project and run through the built `profile run <args> -- touch LAUNCHED` from the project's root. The exact
@@ -13,8 +13,10 @@ import TestSupport
     /// The case folders, sorted.
     static let caseNames: [String] = {
         let names = (try? FileManager.default.contentsOfDirectory(atPath: corpus.path)) ?? []
-        return names.filter { FileManager.default.fileExists(atPath: corpus.appendingPathComponent("\($0)/expected.txt").path) }
-            .sorted()
+        return names.filter {
+            FileManager.default.fileExists(atPath: corpus.appendingPathComponent("\($0)/expected.txt").path)
+        }
+        .sorted()
     }()
 
     /// Seconds one case may take (debug build, on a loaded machine).
@@ -38,7 +40,9 @@ import TestSupport
     @Test func aWrongExpectationFails() throws {
         var wrongText = try Expectation(folder: Self.corpus.appendingPathComponent("001-yaml-unclosed-flow-sequence"))
         wrongText.stderr += " "
-        withKnownIssue("one character more in the expected text") { try Self.verify("001-yaml-unclosed-flow-sequence", wrongText) }
+        withKnownIssue("one character more in the expected text") {
+            try Self.verify("001-yaml-unclosed-flow-sequence", wrongText)
+        }
         var wrongStatus = try Expectation(folder: Self.corpus.appendingPathComponent("001-yaml-unclosed-flow-sequence"))
         wrongStatus.status = 64
         withKnownIssue("another exit status") { try Self.verify("001-yaml-unclosed-flow-sequence", wrongStatus) }
@@ -55,7 +59,8 @@ import TestSupport
 
         // A memory limit (2 GB of address space) and a CPU limit, set by a shell that then execs `profile` (same
         // pid, so a crash is seen as the signal it is). `ulimit -v` is not on every system: best effort.
-        let command = ["-c", "ulimit -v 2000000 2>/dev/null; ulimit -t 60 2>/dev/null; exec \"$0\" \"$@\"", CLI.profileBinary]
+        let command =
+            ["-c", "ulimit -v 2000000 2>/dev/null; ulimit -t 60 2>/dev/null; exec \"$0\" \"$@\"", CLI.profileBinary]
             + ["run"] + expected.arguments + ["--", "touch", "LAUNCHED"]
         let clock = ContinuousClock()
         let start = clock.now
@@ -111,11 +116,16 @@ struct Expectation {
             case "args":
                 arguments = try Self.words(String(value))
             case "env":
-                guard let equals = value.firstIndex(of: "=") else { throw CorpusError("env takes NAME=VALUE: \(value)") }
+                guard let equals = value.firstIndex(of: "=") else {
+                    throw CorpusError("env takes NAME=VALUE: \(value)")
+                }
                 environment[String(value[..<equals])] = String(value[value.index(after: equals)...])
             case "generate":
-                guard let space = value.firstIndex(of: " ") else { throw CorpusError("generate takes PATH JSON: \(value)") }
-                let spec = try JSONDecoder().decode(Generator.self, from: Data(value[value.index(after: space)...].utf8))
+                guard let space = value.firstIndex(of: " ") else {
+                    throw CorpusError("generate takes PATH JSON: \(value)")
+                }
+                let spec = try JSONDecoder().decode(
+                    Generator.self, from: Data(value[value.index(after: space)...].utf8))
                 generated.append((String(value[..<space]), spec))
             case "known-issue":
                 knownIssue = String(value)
@@ -162,7 +172,8 @@ struct CorpusProject {
     init(copying folder: URL) throws {
         directory = try TemporaryDirectory(prefix: "profile-corpus")
         for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where name != "expected.txt" {
-            try FileManager.default.copyItem(atPath: folder.appendingPathComponent(name).path, toPath: directory.path(name))
+            try FileManager.default.copyItem(
+                atPath: folder.appendingPathComponent(name).path, toPath: directory.path(name))
         }
         try directory.createDirectory(".git")
     }
@@ -175,7 +186,8 @@ struct CorpusProject {
             let numbered = generator.unit.contains("{i")
             for index in 0..<generator.count {
                 if numbered {
-                    bytes += generator.unit.replacingOccurrences(of: "{i-1}", with: String(index))
+                    bytes +=
+                        generator.unit.replacingOccurrences(of: "{i-1}", with: String(index))
                         .replacingOccurrences(of: "{i}", with: String(index + 1)).utf8
                 } else {
                     bytes += generator.unit.utf8

@@ -1,11 +1,12 @@
+import Foundation
+import TestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import Foundation
-import Testing
-import TestSupport
 
 /// The example app, launched through `profile run` with the repository's own profiles, and on its own.
 @Suite struct CountriesExampleTests {
@@ -44,12 +45,15 @@ import TestSupport
         let result = try Self.run("uitest", home: home)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr == "")
-        #expect(result.stdout == Self.lines([
-            "profile: uitest",
-            "Welcome to Countries",
-            "settings: kept in memory",
-            "countries from local-mock (5 of 15):",
-        ] + Self.bundled.prefix(5)))
+        #expect(
+            result.stdout
+                == Self.lines(
+                    [
+                        "profile: uitest",
+                        "Welcome to Countries",
+                        "settings: kept in memory",
+                        "countries from local-mock (5 of 15):",
+                    ] + Self.bundled.prefix(5)))
         #expect(home.settings == nil)
     }
 
@@ -58,9 +62,12 @@ import TestSupport
         let result = try Self.run("offline", home: home)
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stderr == "")
-        #expect(result.stdout == Self.lines(
-            ["profile: offline", "Welcome to Countries"] + Self.onboarding
-                + ["settings: stored in ~/.countries-settings", "countries from local-mock (15 of 15):"] + Self.bundled))
+        #expect(
+            result.stdout
+                == Self.lines(
+                    ["profile: offline", "Welcome to Countries"] + Self.onboarding
+                        + ["settings: stored in ~/.countries-settings", "countries from local-mock (15 of 15):"]
+                        + Self.bundled))
         #expect(home.settings == "pageSize=20\n")
     }
 
@@ -90,25 +97,32 @@ import TestSupport
         let home = try Home()
         let result = try CLI.run(Self.countries, arguments, environment: ["HOME": home.path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == Self.lines([
-            "profile: none",
-            "Welcome to Countries",
-            "settings: stored in ~/.countries-settings",
-            "countries from local-mock (3 of 15):",
-        ] + Self.bundled.prefix(3)))
+        #expect(
+            result.stdout
+                == Self.lines(
+                    [
+                        "profile: none",
+                        "Welcome to Countries",
+                        "settings: stored in ~/.countries-settings",
+                        "countries from local-mock (3 of 15):",
+                    ] + Self.bundled.prefix(3)))
         #expect(home.settings == "pageSize=3\n")
     }
 
     @Test func launchArgumentsOverrideTheProfile() throws {
         let home = try Home()
         let result = try CLI.profile(
-            ["run", "--profiles-dir", Self.profilesDirectory, "uitest", "--", Self.countries, "-pageSize", "2",
-             "--greeting=Hi"],
+            [
+                "run", "--profiles-dir", Self.profilesDirectory, "uitest", "--", Self.countries, "-pageSize", "2",
+                "--greeting=Hi",
+            ],
             environment: ["HOME": home.path])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(result.stdout == Self.lines(
-            ["profile: uitest", "Hi", "settings: kept in memory", "countries from local-mock (2 of 15):"]
-                + Self.bundled.prefix(2)))
+        #expect(
+            result.stdout
+                == Self.lines(
+                    ["profile: uitest", "Hi", "settings: kept in memory", "countries from local-mock (2 of 15):"]
+                        + Self.bundled.prefix(2)))
     }
 
     @Test func withoutHomeSettingsStayInMemory() throws {
@@ -122,11 +136,12 @@ import TestSupport
         #expect(result.status == 64)
         #expect(!result.signaled)
         #expect(result.stdout == "")
-        #expect(result.stderr == """
-            countries: unknown variant "bogus" for mock point "countries" (from launch argument "-countries"); \
-            allowed variants: live, local-mock
+        #expect(
+            result.stderr == """
+                countries: unknown variant "bogus" for mock point "countries" (from launch argument "-countries"); \
+                allowed variants: live, local-mock
 
-            """)
+                """)
         let typo = try CLI.run(Self.countries, ["--countries=local_mock"])
         #expect(typo.status == 64)
         #expect(typo.stderr.contains(#"did you mean "local-mock"?"#))
@@ -155,11 +170,12 @@ import TestSupport
             Self.countries, ["-countries", "live", "-skipOnboarding"],
             environment: ["HOME": home.path, "COUNTRIES_API_URL": "http://127.0.0.1:\(closedPort)/v3.1"])
         #expect(refused.status == 69)
-        #expect(refused.stderr == """
-            countries: live datasource: cannot reach 127.0.0.1:\(closedPort) (Connection refused): run with the \
-            `offline` or `uitest` profile for local data
+        #expect(
+            refused.stderr == """
+                countries: live datasource: cannot reach 127.0.0.1:\(closedPort) (Connection refused): run with the \
+                `offline` or `uitest` profile for local data
 
-            """)
+                """)
         let reached = try CLI.run(
             Self.countries, ["-countries", "live", "-skipOnboarding", "-pageSize", "1"],
             environment: ["HOME": home.path, "COUNTRIES_API_URL": "http://127.0.0.1:\(listener.port)"])

@@ -74,7 +74,8 @@ import FoundationXML
         #expect(received == expected)
         for name in expected.keys.sorted() where received[name] != expected[name] {
             Issue.record(
-                "\(shell): \(name) is \(String(reflecting: received[name])), expected \(String(reflecting: expected[name]))")
+                "\(shell): \(name) is \(String(reflecting: received[name])), expected \(String(reflecting: expected[name]))"
+            )
         }
     }
 
@@ -89,7 +90,8 @@ import FoundationXML
         let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
         #expect(
             object["arguments"] as? [String] == [
-                "-skipOnboarding", "YES", "-countries", "local-mock", "-greeting", "it's s3cr'et $x \\ \"y\"", "-pageSize",
+                "-skipOnboarding", "YES", "-countries", "local-mock", "-greeting", "it's s3cr'et $x \\ \"y\"",
+                "-pageSize",
                 "5",
             ])
         let environment = try #require(object["environment"] as? [String: Any])

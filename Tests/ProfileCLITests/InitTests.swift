@@ -15,13 +15,14 @@ import Testing
                 next: `profile list`, `profile show example`, `profile run example -- <your app>`
 
                 """)
-        #expect(try String(contentsOfFile: project.path(".gitignore"), encoding: .utf8) == """
-            .build/
-            # Personal profile overlays (profile init)
-            profiles/*.local.yml
-            profiles/*.local.yaml
+        #expect(
+            try String(contentsOfFile: project.path(".gitignore"), encoding: .utf8) == """
+                .build/
+                # Personal profile overlays (profile init)
+                profiles/*.local.yml
+                profiles/*.local.yaml
 
-            """)
+                """)
         let lint = try project.profile(["lint"])
         #expect(lint.status == 0, "\(lint.stderr)")
         #expect(try project.profile(["list"]).stdout.hasPrefix("example  An example profile"))
@@ -33,7 +34,9 @@ import Testing
         let project = try Project(["profiles/base.yml": "description: mine\n"])
         let result = try project.profile(["init"])
         #expect(result.status == 73)
-        #expect(result.stderr == "profile: error: `profiles/base.yml` already exists; `profile init` never overwrites a file\n")
+        #expect(
+            result.stderr
+                == "profile: error: `profiles/base.yml` already exists; `profile init` never overwrites a file\n")
         #expect(try String(contentsOfFile: project.path("profiles/base.yml"), encoding: .utf8) == "description: mine\n")
         #expect(!project.exists("profiles/example.yml"))
     }
@@ -43,6 +46,8 @@ import Testing
         let result = try project.profile(["init", "--directory", project.root])
         #expect(result.status == 0)
         #expect(!result.stdout.contains(".gitignore"))
-        #expect(try String(contentsOfFile: project.path(".gitignore"), encoding: .utf8) == "profiles/*.local.yml\nprofiles/*.local.yaml\n")
+        #expect(
+            try String(contentsOfFile: project.path(".gitignore"), encoding: .utf8)
+                == "profiles/*.local.yml\nprofiles/*.local.yaml\n")
     }
 }

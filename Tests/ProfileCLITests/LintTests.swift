@@ -73,7 +73,9 @@ import Testing
 
                 """)
         let show = try project.profile(["show", "uitest", "--disable", "UITests"])
-        #expect(show.stdout.contains("-UITests     profiles/uitest.yml:1  (overrides flag `UITests`: the app reads the argument first)"))
+        #expect(
+            show.stdout.contains(
+                "-UITests     profiles/uitest.yml:1  (overrides flag `UITests`: the app reads the argument first)"))
         #expect(show.stdout.contains("UITests off"))
     }
 }

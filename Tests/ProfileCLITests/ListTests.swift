@@ -18,7 +18,9 @@ import Testing
     }
 
     @Test func reportsBadFileNames() throws {
-        let project = try Project(["profiles/ok.yml": "{}\n", "profiles/bad name.yml": "{}\n", "profiles/ghost.local.yml": "{}\n"])
+        let project = try Project([
+            "profiles/ok.yml": "{}\n", "profiles/bad name.yml": "{}\n", "profiles/ghost.local.yml": "{}\n",
+        ])
         let result = try project.profile(["list"])
         #expect(result.status == 65)
         #expect(result.stdout == "ok\n")

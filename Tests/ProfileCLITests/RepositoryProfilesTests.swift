@@ -4,7 +4,9 @@ import Testing
 /// Every file in the repository's own `profiles/` loads and every runnable profile launches.
 @Suite struct RepositoryProfilesTests {
     @Test func theRepositoryProfilesLintClean() throws {
-        let result = try CLI.profile(["lint", "--profiles-dir", CLI.repositoryRoot.appendingPathComponent("profiles").path])
+        let result = try CLI.profile([
+            "lint", "--profiles-dir", CLI.repositoryRoot.appendingPathComponent("profiles").path,
+        ])
         #expect(result.status == 0, "\(result.stderr)")
     }
 
@@ -13,7 +15,9 @@ import Testing
         let names = try CLI.profile(["list", "--names", "--profiles-dir", directory]).stdout.split(separator: "\n")
         #expect(names.count >= 3)
         for name in names {
-            let result = try CLI.profile(["run", "--profiles-dir", directory, String(name), "--", "sh", "-c", "echo ok"])
+            let result = try CLI.profile([
+                "run", "--profiles-dir", directory, String(name), "--", "sh", "-c", "echo ok",
+            ])
             #expect(result.status == 0, "\(name): \(result.stderr)")
             #expect(result.stdout == "ok\n")
         }

@@ -19,24 +19,24 @@ import Testing
     @Test func childReceivesArgumentsEnvironmentAndPayload() throws {
         let project = try project([
             "profiles/base.yml": """
-                abstract: true
-                env:
-                  LOG_LEVEL: info
-                  PATH: ${PATH}:/opt/tools/bin
-                arguments: [[-AppleLanguages, (en)]]
-                flags: [analytics]
-                """,
+            abstract: true
+            env:
+              LOG_LEVEL: info
+              PATH: ${PATH}:/opt/tools/bin
+            arguments: [[-AppleLanguages, (en)]]
+            flags: [analytics]
+            """,
             "profiles/uitest.yml": """
-                extends: base
-                env:
-                  LOG_LEVEL: debug
-                  HOME: null
-                  GREETING: "it's ${USER:-nobody}"
-                arguments: [-UITests]
-                flags: {analytics: false, skipOnboarding: true}
-                mocks: {countries: local-mock}
-                values: {pageSize: 5}
-                """,
+            extends: base
+            env:
+              LOG_LEVEL: debug
+              HOME: null
+              GREETING: "it's ${USER:-nobody}"
+            arguments: [-UITests]
+            flags: {analytics: false, skipOnboarding: true}
+            mocks: {countries: local-mock}
+            values: {pageSize: 5}
+            """,
         ])
         let result = try project.profile(
             ["run", "uitest", "--", project.path("bin/show"), "typed", "two words"],
@@ -91,7 +91,9 @@ import Testing
         try project.write("bin/data.txt", "not a program\n")
         let missing = try project.profile(["run", "p", "--", "no-such-command-xyz"])
         #expect(missing.status == 127)
-        #expect(missing.stderr == "profile: error: cannot run `no-such-command-xyz`: No such file or directory (not found in PATH)\n")
+        #expect(
+            missing.stderr
+                == "profile: error: cannot run `no-such-command-xyz`: No such file or directory (not found in PATH)\n")
         let denied = try project.profile(["run", "p", "--", project.path("bin/data.txt")])
         #expect(denied.status == 126)
         #expect(denied.stderr.contains("Permission denied"))
@@ -100,14 +102,16 @@ import Testing
     @Test func commandIsLookedUpInTheProfilesPath() throws {
         let project = try project(["profiles/p.yml": "env: {PATH: '${PATH}:${TOOLS}'}\n"])
         try project.write("tools/hello-tool", "#!/bin/sh\necho hello from tool\n", executable: true)
-        let result = try project.profile(["run", "p", "--", "hello-tool"], environment: ["TOOLS": project.path("tools")])
+        let result = try project.profile(
+            ["run", "p", "--", "hello-tool"], environment: ["TOOLS": project.path("tools")])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "hello from tool\n")
     }
 
     @Test func overlaysInterpolationUnsetsAndOverridesReachTheChild() throws {
         let project = try project([
-            "profiles/app.yml": "env: {API: 'https://${HOST}/v1', DROP: x}\nflags: [a]\nmocks: {net: live}\nvalues: {n: 1}\n",
+            "profiles/app.yml":
+                "env: {API: 'https://${HOST}/v1', DROP: x}\nflags: [a]\nmocks: {net: live}\nvalues: {n: 1}\n",
             "profiles/app.local.yml": "env: {HOST_NOTE: mine}\nvalues: {n: 2}\n",
         ])
         let result = try project.profile(
@@ -156,7 +160,9 @@ import Testing
         let noCommand = try project.profile(["run", "p"])
         #expect(noCommand.status == 64)
         #expect(noCommand.stderr.contains("give the command to launch after `--`"))
-        let badOverride = try project.profile(["run", "p", "--mock", "network", "--", "touch", project.path("launched")])
+        let badOverride = try project.profile([
+            "run", "p", "--mock", "network", "--", "touch", project.path("launched"),
+        ])
         #expect(badOverride.status == 64)
         #expect(
             badOverride.stderr == """
@@ -179,10 +185,14 @@ import Testing
     }
 
     @Test func profilesAreFoundWalkingUpAndByOptionOrVariable() throws {
-        let project = try project(["profiles/p.yml": "env: {FOUND: walked}\n", "elsewhere/p.yml": "env: {FOUND: pointed}\n"])
+        let project = try project([
+            "profiles/p.yml": "env: {FOUND: walked}\n", "elsewhere/p.yml": "env: {FOUND: pointed}\n",
+        ])
         let walked = try project.profile(["run", "p", "--", "sh", "-c", "echo $FOUND"], in: "deep/er/dir")
         #expect(walked.stdout == "walked\n")
-        let option = try project.profile(["run", "--profiles-dir", project.path("elsewhere"), "p", "--", "sh", "-c", "echo $FOUND"])
+        let option = try project.profile([
+            "run", "--profiles-dir", project.path("elsewhere"), "p", "--", "sh", "-c", "echo $FOUND",
+        ])
         #expect(option.stdout == "pointed\n")
         let variable = try project.profile(
             ["run", "p", "--", "sh", "-c", "echo $FOUND"], environment: ["PROFILES_DIR": project.path("elsewhere")])
@@ -192,7 +202,9 @@ import Testing
     @Test func errorsFromADeepDirectoryShowRelativePaths() throws {
         let project = try project(["profiles/p.yml": "flgs: {}\n"])
         let result = try project.profile(["run", "p", "--", "true"], in: "a/b")
-        #expect(result.stderr.hasPrefix("../../profiles/p.yml:1:1: error: unknown key `flgs` in a profile; did you mean `flags`?"))
+        #expect(
+            result.stderr.hasPrefix(
+                "../../profiles/p.yml:1:1: error: unknown key `flgs` in a profile; did you mean `flags`?"))
     }
 
     @Test func noColorsWithoutATerminal() throws {

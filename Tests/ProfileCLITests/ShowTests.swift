@@ -5,15 +5,15 @@ import Testing
     let files = [
         "profiles/base.yml": "description: shared\nabstract: true\nenv: {LOG: info}\nflags: [a]\n",
         "profiles/app.yml": """
-            description: The app
-            extends: base
-            env:
-              TOKEN: ${API_TOKEN}
-              HOME: null
-            arguments: [-x, '${LOG}']
-            mocks: {net: stub}
-            values: {n: 5, ratio: 2.50, name: "it's", on: true}
-            """,
+        description: The app
+        extends: base
+        env:
+          TOKEN: ${API_TOKEN}
+          HOME: null
+        arguments: [-x, '${LOG}']
+        mocks: {net: stub}
+        values: {n: 5, ratio: 2.50, name: "it's", on: true}
+        """,
     ]
 
     @Test func showsEachEntryWithItsOrigin() throws {
@@ -54,7 +54,8 @@ import Testing
 
     @Test func jsonHasTheDocumentedShape() throws {
         let project = try Project(files)
-        let result = try project.profile(["show", "app", "--json", "--enable", "b"], environment: ["API_TOKEN": "s3cret"])
+        let result = try project.profile(
+            ["show", "app", "--json", "--enable", "b"], environment: ["API_TOKEN": "s3cret"])
         #expect(result.status == 0, "\(result.stderr)")
         let object = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
         #expect(object["version"] as? Int == 1)

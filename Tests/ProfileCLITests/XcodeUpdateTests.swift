@@ -56,7 +56,10 @@ import Testing
         let once = try file(project, "App.xcscheme")
         #expect(once != original)
         #expect(once.contains(Self.sqlDebug) && once.contains(Self.activityMode))
-        for entry in ["argument = \"-UITests\"", "argument = \"-pageSize\"", "key = \"API_BASE_URL\"", "key = \"PROFILE_PAYLOAD\""] {
+        for entry in [
+            "argument = \"-UITests\"", "argument = \"-pageSize\"", "key = \"API_BASE_URL\"",
+            "key = \"PROFILE_PAYLOAD\"",
+        ] {
             #expect(once.contains(entry), "\(entry)")
         }
         // Only lines were added: every line of the user's file is still there, in order.
@@ -85,11 +88,14 @@ import Testing
             "App.xctestplan": try Self.fixture("Weather.xctestplan"),
         ])
         for _ in 0..<2 {
-            let result = try project.profile(["export", "xcscheme", "p", "--update", "App.xcscheme", "--action", "test"])
+            let result = try project.profile([
+                "export", "xcscheme", "p", "--update", "App.xcscheme", "--action", "test",
+            ])
             #expect(result.status == 0, "\(result.stderr)")
         }
         let scheme = try file(project, "App.xcscheme")
-        #expect(scheme.contains("argument = \"-XCTestObservationCenterDebugLogging YES\"\n            isEnabled = \"NO\""))
+        #expect(
+            scheme.contains("argument = \"-XCTestObservationCenterDebugLogging YES\"\n            isEnabled = \"NO\""))
 
         let first = try project.profile(["export", "xctestplan", "p", "--update", "App.xctestplan"])
         #expect(first.status == 0, "\(first.stderr)")
@@ -103,7 +109,10 @@ import Testing
         #expect(arguments.first?["argument"] as? String == "-com.apple.CoreData.SQLDebug 1")
         #expect(arguments.first?["enabled"] as? Bool == false)
         let variables = try #require(options["environmentVariableEntries"] as? [[String: Any]])
-        #expect(variables.map { $0["key"] as? String } == ["OS_ACTIVITY_MODE", "MallocStackLogging", "API_BASE_URL", "PROFILE_PAYLOAD"])
+        #expect(
+            variables.map { $0["key"] as? String } == [
+                "OS_ACTIVITY_MODE", "MallocStackLogging", "API_BASE_URL", "PROFILE_PAYLOAD",
+            ])
     }
 
     /// A scheme exported by the version before lossless updates, then edited in Xcode (entries added, one of the

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ProfileRuntime
 
 @Suite struct ActiveProfileTests {
@@ -102,11 +103,13 @@ import Testing
     }
 
     @Test func thePublicInitializerThrowsOnABrokenPayload() {
-        #expect(throws: ProfileRuntimeError(
-            .unsupportedVersion,
-            message: "PROFILE_PAYLOAD is from a newer format version 7; this runtime supports version 1. "
-                + "Update the ProfileRuntime library."
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .unsupportedVersion,
+                message: "PROFILE_PAYLOAD is from a newer format version 7; this runtime supports version 1. "
+                    + "Update the ProfileRuntime library."
+            )
+        ) {
             try ActiveProfile(arguments: ["app"], environment: ["PROFILE_PAYLOAD": "profile/7;end"])
         }
     }

@@ -1,3 +1,6 @@
+import TestSupport
+import Testing
+
 #if canImport(Darwin)
 import Darwin
 #elseif canImport(Glibc)
@@ -5,8 +8,6 @@ import Glibc
 #elseif canImport(Musl)
 import Musl
 #endif
-import Testing
-import TestSupport
 
 /// The runtime must link nothing but the standard library and libc: no Foundation, no FoundationEssentials.
 /// (A source-level guard; a linkage check of a built binary belongs to the build scripts.)

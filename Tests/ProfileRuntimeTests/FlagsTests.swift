@@ -1,5 +1,5 @@
-import Testing
 import ProfileRuntime
+import Testing
 
 @Suite struct FlagsTests {
     @Test func bareFlagsAreOn() throws {
@@ -41,20 +41,24 @@ import ProfileRuntime
     @Test func requiredFlag() throws {
         let profile = try ActiveProfile(arguments: ["app", "-fast", "maybe", "-on"], environment: [:])
         #expect(try profile.requiredFlag(forKey: "on") == true)
-        #expect(throws: ProfileRuntimeError(
-            .invalidValue,
-            key: "fast",
-            message: "key \"fast\": \"maybe\" (from launch argument \"-fast\") is not a valid "
-                + "Bool (true/false, yes/no, on/off, 1/0)"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .invalidValue,
+                key: "fast",
+                message: "key \"fast\": \"maybe\" (from launch argument \"-fast\") is not a valid "
+                    + "Bool (true/false, yes/no, on/off, 1/0)"
+            )
+        ) {
             try profile.requiredFlag(forKey: "fast")
         }
-        #expect(throws: ProfileRuntimeError(
-            .missingValue,
-            key: "slow",
-            message: "no value for key \"slow\": set it with \"-slow VALUE\" or \"--slow=VALUE\", in a profile, "
-                + "or with the environment variable SLOW"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .missingValue,
+                key: "slow",
+                message: "no value for key \"slow\": set it with \"-slow VALUE\" or \"--slow=VALUE\", in a profile, "
+                    + "or with the environment variable SLOW"
+            )
+        ) {
             try profile.requiredFlag(forKey: "slow")
         }
     }

@@ -1,5 +1,5 @@
-import Testing
 import ProfileRuntime
+import Testing
 
 @Suite struct HandOnTests {
     static let payload = ProfilePayload(
@@ -37,8 +37,10 @@ import ProfileRuntime
 
     @Test func mergesLaunchArgumentOverrides() throws {
         let profile = try ActiveProfile(
-            arguments: ["runner", "-pageSize", "9", "--analytics", "-skipOnboarding", "maybe", "--countries=live",
-                        "-XCTest", "All", "-unrelated", "1"],
+            arguments: [
+                "runner", "-pageSize", "9", "--analytics", "-skipOnboarding", "maybe", "--countries=live",
+                "-XCTest", "All", "-unrelated", "1",
+            ],
             environment: ["PROFILE_PAYLOAD": WireFormat.encode(Self.payload)]
         )
         var expected = Self.payload

@@ -1,5 +1,5 @@
-import Testing
 import ProfileRuntime
+import Testing
 
 @Suite struct LaunchConfigurationTests {
     @Test func keepsItsParts() {
@@ -8,10 +8,14 @@ import ProfileRuntime
         #expect(configuration.name == "uitest")
         #expect(configuration.launchArguments == ["-UITests"])
         #expect(configuration.launchEnvironment == ["LOG_LEVEL": "debug"])
-        #expect(configuration == LaunchConfiguration(
-            name: "uitest", launchArguments: ["-UITests"], launchEnvironment: ["LOG_LEVEL": "debug"]))
-        #expect(configuration != LaunchConfiguration(
-            name: "uitest", launchArguments: [], launchEnvironment: ["LOG_LEVEL": "debug"]))
+        #expect(
+            configuration
+                == LaunchConfiguration(
+                    name: "uitest", launchArguments: ["-UITests"], launchEnvironment: ["LOG_LEVEL": "debug"]))
+        #expect(
+            configuration
+                != LaunchConfiguration(
+                    name: "uitest", launchArguments: [], launchEnvironment: ["LOG_LEVEL": "debug"]))
     }
 
     @Test func activeProfileHandsItselfOn() throws {
@@ -21,19 +25,23 @@ import ProfileRuntime
         let encoded = WireFormat.encode(payload)
         let profile = try ActiveProfile(
             arguments: ["runner"], environment: ["PROFILE_PAYLOAD": encoded, "LOG_LEVEL": "debug", "HOME": "/x"])
-        #expect(profile.launchConfiguration == LaunchConfiguration(
-            name: "uitest+dark",
-            launchArguments: ["-UITests", "-skipOnboarding", "YES"],
-            launchEnvironment: ["PROFILE_PAYLOAD": encoded, "LOG_LEVEL": "debug"]))
+        #expect(
+            profile.launchConfiguration
+                == LaunchConfiguration(
+                    name: "uitest+dark",
+                    launchArguments: ["-UITests", "-skipOnboarding", "YES"],
+                    launchEnvironment: ["PROFILE_PAYLOAD": encoded, "LOG_LEVEL": "debug"]))
     }
 
     @Test func withoutAPayloadThereIsNothingToHandOn() throws {
         let profile = try ActiveProfile(arguments: ["runner", "-pageSize", "3"], environment: ["HOME": "/x"])
-        #expect(profile.launchConfiguration == LaunchConfiguration(name: "", launchArguments: [], launchEnvironment: [:]))
+        #expect(
+            profile.launchConfiguration == LaunchConfiguration(name: "", launchArguments: [], launchEnvironment: [:]))
     }
 
     @Test func aLaunchedProcessReadsWhatTheConfigurationCarries() throws {
-        let payload = ProfilePayload(profiles: ["uitest"], mocks: ["countries": "local-mock"], values: ["pageSize": "5"])
+        let payload = ProfilePayload(
+            profiles: ["uitest"], mocks: ["countries": "local-mock"], values: ["pageSize": "5"])
         let configuration = LaunchConfiguration(
             name: "uitest", launchArguments: payload.launchArguments,
             launchEnvironment: ["PROFILE_PAYLOAD": WireFormat.encode(payload)])

@@ -1,5 +1,5 @@
-import Testing
 import ProfileRuntime
+import Testing
 
 enum Countries: String, MockPoint {
     static let mockKey = "countries"
@@ -79,59 +79,69 @@ struct Nothing: MockPoint {
 
     @Test func unknownVariantSuggestsANearMiss() throws {
         let profile = try ActiveProfile(arguments: ["app", "-countries", "local_mock"], environment: [:])
-        #expect(throws: ProfileRuntimeError(
-            .unknownVariant,
-            key: "countries",
-            message: "unknown variant \"local_mock\" for mock point \"countries\" "
-                + "(from launch argument \"-countries\"); allowed variants: live, local-mock, empty; "
-                + "did you mean \"local-mock\"?"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .unknownVariant,
+                key: "countries",
+                message: "unknown variant \"local_mock\" for mock point \"countries\" "
+                    + "(from launch argument \"-countries\"); allowed variants: live, local-mock, empty; "
+                    + "did you mean \"local-mock\"?"
+            )
+        ) {
             try profile.variant(of: Countries.self)
         }
         let typo = try ActiveProfile(arguments: ["app"], environment: ["COUNTRIES": "emty"])
-        #expect(throws: ProfileRuntimeError(
-            .unknownVariant,
-            key: "countries",
-            message: "unknown variant \"emty\" for mock point \"countries\" (from environment variable COUNTRIES); "
-                + "allowed variants: live, local-mock, empty; did you mean \"empty\"?"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .unknownVariant,
+                key: "countries",
+                message: "unknown variant \"emty\" for mock point \"countries\" (from environment variable COUNTRIES); "
+                    + "allowed variants: live, local-mock, empty; did you mean \"empty\"?"
+            )
+        ) {
             try typo.variant(of: Countries.self)
         }
     }
 
     @Test func noVariantSelectedIsAnError() throws {
         let profile = try ActiveProfile(arguments: ["app"], environment: [:])
-        #expect(throws: ProfileRuntimeError(
-            .noVariantSelected,
-            key: "countries",
-            message: "no variant selected for mock point \"countries\": set it with \"-countries VARIANT\" or "
-                + "\"--countries=VARIANT\", in a profile, or with the environment variable COUNTRIES; "
-                + "allowed variants: live, local-mock, empty"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .noVariantSelected,
+                key: "countries",
+                message: "no variant selected for mock point \"countries\": set it with \"-countries VARIANT\" or "
+                    + "\"--countries=VARIANT\", in a profile, or with the environment variable COUNTRIES; "
+                    + "allowed variants: live, local-mock, empty"
+            )
+        ) {
             try profile.variant(of: Countries.self)
         }
     }
 
     @Test func bareMockOptionIsAnError() throws {
         let profile = try ActiveProfile(arguments: ["app", "--countries"], environment: [:])
-        #expect(throws: ProfileRuntimeError(
-            .unknownVariant,
-            key: "countries",
-            message: "mock point \"countries\" is given without a variant (launch argument \"--countries\"); "
-                + "allowed variants: live, local-mock, empty"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .unknownVariant,
+                key: "countries",
+                message: "mock point \"countries\" is given without a variant (launch argument \"--countries\"); "
+                    + "allowed variants: live, local-mock, empty"
+            )
+        ) {
             try profile.variant(of: Countries.self, default: .live)
         }
     }
 
     @Test func mockPointWithoutCases() throws {
         let profile = try ActiveProfile(arguments: ["app", "-nothing", "x"], environment: [:])
-        #expect(throws: ProfileRuntimeError(
-            .unknownVariant,
-            key: "nothing",
-            message: "unknown variant \"x\" for mock point \"nothing\" (from launch argument \"-nothing\"); "
-                + "allowed variants: (none declared)"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .unknownVariant,
+                key: "nothing",
+                message: "unknown variant \"x\" for mock point \"nothing\" (from launch argument \"-nothing\"); "
+                    + "allowed variants: (none declared)"
+            )
+        ) {
             try profile.variant(of: Nothing.self)
         }
     }
@@ -145,17 +155,20 @@ struct Nothing: MockPoint {
         #expect(try unset.selectedVariant(of: Backend.self) == nil)
         let selected = try ActiveProfile(arguments: ["app", "-backend", "stub"], environment: [:])
         #expect(try selected.variant(of: Backend.self) == .stub)
-        #expect(try ActiveProfile(payload: ProfilePayload(mocks: ["backend": "stub"])).variant(of: Backend.self) == .stub)
+        #expect(
+            try ActiveProfile(payload: ProfilePayload(mocks: ["backend": "stub"])).variant(of: Backend.self) == .stub)
     }
 
     @Test func declaredDefaultVariantNeverHidesAnUnknownVariant() throws {
         let profile = try ActiveProfile(arguments: ["app", "--backend=remote"], environment: [:])
-        #expect(throws: ProfileRuntimeError(
-            .unknownVariant,
-            key: "backend",
-            message: "unknown variant \"remote\" for mock point \"backend\" "
-                + "(from launch argument \"--backend=remote\"); allowed variants: live, stub"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .unknownVariant,
+                key: "backend",
+                message: "unknown variant \"remote\" for mock point \"backend\" "
+                    + "(from launch argument \"--backend=remote\"); allowed variants: live, stub"
+            )
+        ) {
             try profile.variant(of: Backend.self)
         }
     }

@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ProfileRuntime
 
 /// One owner for "did you mean": the runtime's errors and the tool's diagnostics use these same rules.

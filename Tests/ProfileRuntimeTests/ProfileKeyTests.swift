@@ -1,4 +1,5 @@
 import Testing
+
 @testable import ProfileRuntime
 
 @Suite struct ProfileKeyTests {

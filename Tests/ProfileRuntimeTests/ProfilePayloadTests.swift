@@ -1,5 +1,5 @@
-import Testing
 import ProfileRuntime
+import Testing
 
 @Suite struct ProfilePayloadTests {
     @Test func launchArgumentsPutArgumentsFirstThenSortedFlagsMocksValues() {

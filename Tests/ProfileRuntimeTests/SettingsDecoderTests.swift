@@ -1,5 +1,5 @@
-import Testing
 import ProfileRuntime
+import Testing
 
 struct Settings: Decodable, Equatable {
     struct HTTP: Decodable, Equatable {
@@ -46,22 +46,23 @@ struct Settings: Decodable, Equatable {
         )
         let settings = try profile.decode(Settings.self)
         #expect(
-            settings == Settings(
-                pageSize: 6,
-                title: "Countries, \"all\"",
-                skipOnboarding: true,
-                logLevel: .error,
-                priority: .low,
-                http: .init(timeout: 2.5, maxConnections: 8, userAgent: nil),
-                cache: nil,
-                tags: ["a", "b", "c"],
-                ports: [80, 443],
-                optionalList: nil,
-                ratio: 0.5,
-                small: -8,
-                big: .max,
-                missing: nil
-            )
+            settings
+                == Settings(
+                    pageSize: 6,
+                    title: "Countries, \"all\"",
+                    skipOnboarding: true,
+                    logLevel: .error,
+                    priority: .low,
+                    http: .init(timeout: 2.5, maxConnections: 8, userAgent: nil),
+                    cache: nil,
+                    tags: ["a", "b", "c"],
+                    ports: [80, 443],
+                    optionalList: nil,
+                    ratio: 0.5,
+                    small: -8,
+                    big: .max,
+                    missing: nil
+                )
         )
     }
 
@@ -85,20 +86,24 @@ struct Settings: Decodable, Equatable {
         var payload = Self.payload
         payload.values["http.timeout"] = "soon"
         let profile = ActiveProfile(payload: payload)
-        #expect(throws: ProfileRuntimeError(
-            .invalidValue,
-            key: "http.timeout",
-            message: "key \"http.timeout\": \"soon\" (from profile uitest) is not a valid Double"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .invalidValue,
+                key: "http.timeout",
+                message: "key \"http.timeout\": \"soon\" (from profile uitest) is not a valid Double"
+            )
+        ) {
             try profile.decode(Settings.self)
         }
         payload.values["http.timeout"] = "1"
         payload.values["pageSize"] = "five"
-        #expect(throws: ProfileRuntimeError(
-            .invalidValue,
-            key: "pageSize",
-            message: "key \"pageSize\": \"five\" (from profile uitest) is not a valid Int"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .invalidValue,
+                key: "pageSize",
+                message: "key \"pageSize\": \"five\" (from profile uitest) is not a valid Int"
+            )
+        ) {
             try ActiveProfile(payload: payload).decode(Settings.self)
         }
     }
@@ -106,11 +111,13 @@ struct Settings: Decodable, Equatable {
     @Test func badListElementNamesItsIndex() {
         var payload = Self.payload
         payload.values["ports"] = "80,http"
-        #expect(throws: ProfileRuntimeError(
-            .invalidValue,
-            key: "ports[1]",
-            message: "key \"ports[1]\": \"http\" (from profile uitest) is not a valid UInt16"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .invalidValue,
+                key: "ports[1]",
+                message: "key \"ports[1]\": \"http\" (from profile uitest) is not a valid UInt16"
+            )
+        ) {
             try ActiveProfile(payload: payload).decode(Settings.self)
         }
     }
@@ -118,11 +125,13 @@ struct Settings: Decodable, Equatable {
     @Test func outOfRangeIntegers() {
         var payload = Self.payload
         payload.values["small"] = "200"
-        #expect(throws: ProfileRuntimeError(
-            .invalidValue,
-            key: "small",
-            message: "key \"small\": \"200\" (from profile uitest) is not a valid Int8"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .invalidValue,
+                key: "small",
+                message: "key \"small\": \"200\" (from profile uitest) is not a valid Int8"
+            )
+        ) {
             try ActiveProfile(payload: payload).decode(Settings.self)
         }
     }
@@ -130,12 +139,14 @@ struct Settings: Decodable, Equatable {
     @Test func badEnumTextNamesTheKeyAndText() {
         var payload = Self.payload
         payload.values["logLevel"] = "verbose"
-        #expect(throws: ProfileRuntimeError(
-            .invalidValue,
-            key: "logLevel",
-            message: "key \"logLevel\": \"verbose\" (from profile uitest) is invalid: "
-                + "Cannot initialize LogLevel from invalid String value verbose"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .invalidValue,
+                key: "logLevel",
+                message: "key \"logLevel\": \"verbose\" (from profile uitest) is invalid: "
+                    + "Cannot initialize LogLevel from invalid String value verbose"
+            )
+        ) {
             try ActiveProfile(payload: payload).decode(Settings.self)
         }
     }
@@ -143,12 +154,14 @@ struct Settings: Decodable, Equatable {
     @Test func missingRequiredKey() {
         var payload = Self.payload
         payload.values["http.timeout"] = nil
-        #expect(throws: ProfileRuntimeError(
-            .missingValue,
-            key: "http.timeout",
-            message: "no value for key \"http.timeout\": set it with \"-http.timeout VALUE\" or "
-                + "\"--http-timeout=VALUE\", in a profile, or with the environment variable HTTP_TIMEOUT"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .missingValue,
+                key: "http.timeout",
+                message: "no value for key \"http.timeout\": set it with \"-http.timeout VALUE\" or "
+                    + "\"--http-timeout=VALUE\", in a profile, or with the environment variable HTTP_TIMEOUT"
+            )
+        ) {
             try ActiveProfile(payload: payload).decode(Settings.self)
         }
     }
@@ -156,19 +169,23 @@ struct Settings: Decodable, Equatable {
     @Test func unsupportedShapesAreErrors() {
         struct Item: Decodable { var name: String }
         struct Items: Decodable { var items: [Item] }
-        #expect(throws: ProfileRuntimeError(
-            .invalidValue,
-            key: "items[0]",
-            message: "key \"items[0]\": a struct inside a list is not supported by the settings decoder"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .invalidValue,
+                key: "items[0]",
+                message: "key \"items[0]\": a struct inside a list is not supported by the settings decoder"
+            )
+        ) {
             try ActiveProfile(arguments: ["app", "--items=a"], environment: [:]).decode(Items.self)
         }
         struct Table: Decodable { var table: [String: Int] }
-        #expect(throws: ProfileRuntimeError(
-            .invalidValue,
-            key: "table",
-            message: "key \"table\": a dictionary is not supported by the settings decoder"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .invalidValue,
+                key: "table",
+                message: "key \"table\": a dictionary is not supported by the settings decoder"
+            )
+        ) {
             try ActiveProfile(arguments: ["app", "--table=a"], environment: [:]).decode(Table.self)
         }
     }

@@ -1,5 +1,5 @@
-import Testing
 import ProfileRuntime
+import Testing
 
 enum Theme: String, Sendable {
     case light, dark, system
@@ -66,8 +66,10 @@ enum Theme: String, Sendable {
 
     @Test func unconvertibleTextReadsTheDefault() throws {
         let profile = try ActiveProfile(
-            arguments: ["app", "-analytics", "maybe", "-pageSize", "many", "-http.timeout", "soon", "-verbose", "x",
-                        "-theme", "sepia"],
+            arguments: [
+                "app", "-analytics", "maybe", "-pageSize", "many", "-http.timeout", "soon", "-verbose", "x",
+                "-theme", "sepia",
+            ],
             environment: [:]
         )
         #expect(profile.isEnabled(Self.analytics) == true)

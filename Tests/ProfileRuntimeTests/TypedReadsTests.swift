@@ -1,5 +1,5 @@
-import Testing
 import ProfileRuntime
+import Testing
 
 @Suite struct TypedReadsTests {
     let profile: ActiveProfile
@@ -30,22 +30,26 @@ import ProfileRuntime
     }
 
     @Test func requiredStringWhenMissing() {
-        #expect(throws: ProfileRuntimeError(
-            .missingValue,
-            key: "apiBaseURL",
-            message: "no value for key \"apiBaseURL\": set it with \"-apiBaseURL VALUE\" or "
-                + "\"--api-base-url=VALUE\", in a profile, or with the environment variable API_BASE_URL"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .missingValue,
+                key: "apiBaseURL",
+                message: "no value for key \"apiBaseURL\": set it with \"-apiBaseURL VALUE\" or "
+                    + "\"--api-base-url=VALUE\", in a profile, or with the environment variable API_BASE_URL"
+            )
+        ) {
             try profile.requiredString(forKey: "apiBaseURL")
         }
     }
 
     @Test func requiredStringOfABareFlag() {
-        #expect(throws: ProfileRuntimeError(
-            .invalidValue,
-            key: "verbose",
-            message: "key \"verbose\" is given without a value (launch argument \"-verbose\"); expected String"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .invalidValue,
+                key: "verbose",
+                message: "key \"verbose\" is given without a value (launch argument \"-verbose\"); expected String"
+            )
+        ) {
             try profile.requiredString(forKey: "verbose")
         }
     }
@@ -65,43 +69,51 @@ import ProfileRuntime
     }
 
     @Test func requiredIntWithTextFromThePayload() {
-        #expect(throws: ProfileRuntimeError(
-            .invalidValue,
-            key: "badInt",
-            message: "key \"badInt\": \"abc\" (from profiles base+uitest) is not a valid Int"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .invalidValue,
+                key: "badInt",
+                message: "key \"badInt\": \"abc\" (from profiles base+uitest) is not a valid Int"
+            )
+        ) {
             try profile.requiredInt(forKey: "badInt")
         }
     }
 
     @Test func requiredIntWithTextFromALaunchArgument() {
-        #expect(throws: ProfileRuntimeError(
-            .invalidValue,
-            key: "count",
-            message: "key \"count\": \"x12\" (from launch argument \"--count=x12\") is not a valid Int"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .invalidValue,
+                key: "count",
+                message: "key \"count\": \"x12\" (from launch argument \"--count=x12\") is not a valid Int"
+            )
+        ) {
             try profile.requiredInt(forKey: "count")
         }
     }
 
     @Test func requiredIntWithTextFromTheEnvironment() {
-        #expect(throws: ProfileRuntimeError(
-            .invalidValue,
-            key: "retryDelay",
-            message: "key \"retryDelay\": \"1.5\" (from environment variable RETRY_DELAY) is not a valid Int"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .invalidValue,
+                key: "retryDelay",
+                message: "key \"retryDelay\": \"1.5\" (from environment variable RETRY_DELAY) is not a valid Int"
+            )
+        ) {
             try profile.requiredInt(forKey: "retryDelay")
         }
     }
 
     @Test func requiredIntWhenMissing() {
-        #expect(throws: ProfileRuntimeError(
-            .missingValue,
-            key: "http.maxConnections",
-            message: "no value for key \"http.maxConnections\": set it with \"-http.maxConnections VALUE\" or "
-                + "\"--http-max-connections=VALUE\", in a profile, or with the environment variable "
-                + "HTTP_MAX_CONNECTIONS"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .missingValue,
+                key: "http.maxConnections",
+                message: "no value for key \"http.maxConnections\": set it with \"-http.maxConnections VALUE\" or "
+                    + "\"--http-max-connections=VALUE\", in a profile, or with the environment variable "
+                    + "HTTP_MAX_CONNECTIONS"
+            )
+        ) {
             try profile.requiredInt(forKey: "http.maxConnections")
         }
     }
@@ -115,11 +127,13 @@ import ProfileRuntime
         #expect(profile.double(forKey: "badInt") == nil)
         #expect(profile.double(forKey: "badInt", default: 1.25) == 1.25)
         #expect(try profile.requiredDouble(forKey: "retryDelay") == 1.5)
-        #expect(throws: ProfileRuntimeError(
-            .invalidValue,
-            key: "name",
-            message: "key \"name\": \"Zoë; \\\"quoted\\\"\" (from profiles base+uitest) is not a valid Double"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .invalidValue,
+                key: "name",
+                message: "key \"name\": \"Zoë; \\\"quoted\\\"\" (from profiles base+uitest) is not a valid Double"
+            )
+        ) {
             try profile.requiredDouble(forKey: "name")
         }
     }
@@ -151,12 +165,14 @@ import ProfileRuntime
         #expect(profile.bool(forKey: "trace") == true)
         #expect(profile.bool(forKey: "missing") == nil)
         #expect(profile.bool(forKey: "missing", default: true) == true)
-        #expect(throws: ProfileRuntimeError(
-            .invalidValue,
-            key: "badBool",
-            message: "key \"badBool\": \"maybe\" (from profiles base+uitest) is not a valid "
-                + "Bool (true/false, yes/no, on/off, 1/0)"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .invalidValue,
+                key: "badBool",
+                message: "key \"badBool\": \"maybe\" (from profiles base+uitest) is not a valid "
+                    + "Bool (true/false, yes/no, on/off, 1/0)"
+            )
+        ) {
             try profile.requiredBool(forKey: "badBool")
         }
     }

@@ -1,12 +1,13 @@
-import Testing
 import ProfileRuntime
+import Testing
 
 enum LogLevel: String, CaseIterable, Decodable {
     case debug, info, error
 }
 
 enum Priority: Int, Decodable {
-    case low = 1, high = 2
+    case low = 1
+    case high = 2
 }
 
 /// Both `RawRepresentable` and `LosslessStringConvertible`: the raw value must win.
@@ -18,7 +19,8 @@ enum Shade: String, LosslessStringConvertible {
 
 /// Both, with an `Int` raw value.
 enum Level: Int, LosslessStringConvertible {
-    case one = 1, two = 2
+    case one = 1
+    case two = 2
     init?(_ description: String) {
         guard description == "one" else { return nil }
         self = .one
@@ -30,7 +32,10 @@ enum Level: Int, LosslessStringConvertible {
 struct Version: LosslessStringConvertible, Equatable {
     var major: Int
     var minor: Int
-    init(major: Int, minor: Int) { self.major = major; self.minor = minor }
+    init(major: Int, minor: Int) {
+        self.major = major
+        self.minor = minor
+    }
     init?(_ description: String) {
         let parts = description.split(separator: ".")
         guard parts.count == 2, let major = Int(parts[0]), let minor = Int(parts[1]) else { return nil }
@@ -55,12 +60,14 @@ struct Version: LosslessStringConvertible, Equatable {
         #expect(profile.value(LogLevel.self, forKey: "missing", default: .error) == .error)
         #expect(profile.value(LogLevel.self, forKey: "badLevel", default: .error) == .error)
         #expect(try profile.requiredValue(LogLevel.self, forKey: "logLevel") == .info)
-        #expect(throws: ProfileRuntimeError(
-            .invalidValue,
-            key: "badLevel",
-            message: "key \"badLevel\": \"verbose\" (from the profile payload) is not a valid "
-                + "LogLevel (one of: debug, info, error)"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .invalidValue,
+                key: "badLevel",
+                message: "key \"badLevel\": \"verbose\" (from the profile payload) is not a valid "
+                    + "LogLevel (one of: debug, info, error)"
+            )
+        ) {
             try profile.requiredValue(LogLevel.self, forKey: "badLevel")
         }
     }
@@ -69,11 +76,13 @@ struct Version: LosslessStringConvertible, Equatable {
         #expect(profile.value(Priority.self, forKey: "priority") == .high)
         #expect(profile.value(Priority.self, forKey: "badPriority") == nil)
         #expect(profile.value(Priority.self, forKey: "badPriority", default: .low) == .low)
-        #expect(throws: ProfileRuntimeError(
-            .invalidValue,
-            key: "badPriority",
-            message: "key \"badPriority\": \"3\" (from the profile payload) is not a valid Priority"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .invalidValue,
+                key: "badPriority",
+                message: "key \"badPriority\": \"3\" (from the profile payload) is not a valid Priority"
+            )
+        ) {
             try profile.requiredValue(Priority.self, forKey: "badPriority")
         }
     }
@@ -94,11 +103,13 @@ struct Version: LosslessStringConvertible, Equatable {
         #expect(profile.value(UInt64.self, forKey: "small", default: 1) == 300)
         #expect(profile.value(Character.self, forKey: "char") == "x")
         #expect(profile.value(Float.self, forKey: "version") == 2.1)
-        #expect(throws: ProfileRuntimeError(
-            .invalidValue,
-            key: "small",
-            message: "key \"small\": \"300\" (from the profile payload) is not a valid Int8"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .invalidValue,
+                key: "small",
+                message: "key \"small\": \"300\" (from the profile payload) is not a valid Int8"
+            )
+        ) {
             try profile.requiredValue(Int8.self, forKey: "small")
         }
     }

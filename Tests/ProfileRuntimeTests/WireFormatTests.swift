@@ -1,5 +1,6 @@
-import Testing
 import TestSupport
+import Testing
+
 @testable import ProfileRuntime
 
 @Suite struct WireFormatTests {
@@ -81,21 +82,25 @@ import TestSupport
     }
 
     @Test func newerVersionIsAnError() {
-        #expect(throws: ProfileRuntimeError(
-            .unsupportedVersion,
-            message: "PROFILE_PAYLOAD is from a newer format version 2; this runtime supports version 1. "
-                + "Update the ProfileRuntime library."
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .unsupportedVersion,
+                message: "PROFILE_PAYLOAD is from a newer format version 2; this runtime supports version 1. "
+                    + "Update the ProfileRuntime library."
+            )
+        ) {
             try WireFormat.decode("profile/2;flag.a=1;whatever")
         }
     }
 
     @Test func truncatedPayloadIsAnError() {
-        #expect(throws: ProfileRuntimeError(
-            .truncatedPayload,
-            message: "truncated payload: PROFILE_PAYLOAD does not end with \";end\" (28 bytes, ending "
-                + "\"ag.a=1;value.k=5\")"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .truncatedPayload,
+                message: "truncated payload: PROFILE_PAYLOAD does not end with \";end\" (28 bytes, ending "
+                    + "\"ag.a=1;value.k=5\")"
+            )
+        ) {
             try WireFormat.decode("profile/1;flag.a=1;value.k=5")
         }
         for text in ["profile/1", "profile/1;", "profile/1;en", "profile/1;flag.a=1;end;", "profile/1;end\n"] {
@@ -110,22 +115,28 @@ import TestSupport
     }
 
     @Test func missingOrGarbledHeaderIsAnError() {
-        #expect(throws: ProfileRuntimeError(
-            .malformedPayload,
-            message: "PROFILE_PAYLOAD does not start with the header \"profile/1\": \"flag.a=1;end\""
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .malformedPayload,
+                message: "PROFILE_PAYLOAD does not start with the header \"profile/1\": \"flag.a=1;end\""
+            )
+        ) {
             try WireFormat.decode("flag.a=1;end")
         }
-        #expect(throws: ProfileRuntimeError(
-            .malformedPayload,
-            message: "PROFILE_PAYLOAD does not start with the header \"profile/1\": \"\""
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .malformedPayload,
+                message: "PROFILE_PAYLOAD does not start with the header \"profile/1\": \"\""
+            )
+        ) {
             try WireFormat.decode("")
         }
-        #expect(throws: ProfileRuntimeError(
-            .malformedPayload,
-            message: "PROFILE_PAYLOAD has a garbled header \"profile/1x\"; expected \"profile/1\""
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .malformedPayload,
+                message: "PROFILE_PAYLOAD has a garbled header \"profile/1x\"; expected \"profile/1\""
+            )
+        ) {
             try WireFormat.decode("profile/1x;end")
         }
         for text in ["profile/;end", "profile/0;end", "Profile/1;end", "profile/-1;end", "profile/1.0;end"] {
@@ -139,27 +150,33 @@ import TestSupport
     }
 
     @Test func entriesAfterEndAreAnError() {
-        #expect(throws: ProfileRuntimeError(
-            .malformedPayload,
-            message: "PROFILE_PAYLOAD has entries after its \";end\" marker"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .malformedPayload,
+                message: "PROFILE_PAYLOAD has entries after its \";end\" marker"
+            )
+        ) {
             try WireFormat.decode("profile/1;end;flag.a=1;end")
         }
     }
 
     @Test func malformedEscapesAreErrors() {
-        #expect(throws: ProfileRuntimeError(
-            .invalidEscape,
-            message: "malformed escape \"%4G\" in PROFILE_PAYLOAD entry \"value.k=a%4Gb\"; "
-                + "expected % followed by two hexadecimal digits"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .invalidEscape,
+                message: "malformed escape \"%4G\" in PROFILE_PAYLOAD entry \"value.k=a%4Gb\"; "
+                    + "expected % followed by two hexadecimal digits"
+            )
+        ) {
             try WireFormat.decode("profile/1;value.k=a%4Gb;end")
         }
-        #expect(throws: ProfileRuntimeError(
-            .invalidEscape,
-            message: "malformed escape \"%4\" in PROFILE_PAYLOAD entry \"value.k%4=1\"; "
-                + "expected % followed by two hexadecimal digits"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .invalidEscape,
+                message: "malformed escape \"%4\" in PROFILE_PAYLOAD entry \"value.k%4=1\"; "
+                    + "expected % followed by two hexadecimal digits"
+            )
+        ) {
             try WireFormat.decode("profile/1;value.k%4=1;end")
         }
         for text in ["profile/1;profile=%;end", "profile/1;argument=%%;end", "profile/1;env=A%2;end"] {
@@ -173,10 +190,12 @@ import TestSupport
     }
 
     @Test func escapesMustDecodeToUTF8() {
-        #expect(throws: ProfileRuntimeError(
-            .invalidEscape,
-            message: "escapes in PROFILE_PAYLOAD entry \"value.k=%FF\" decode to invalid UTF-8"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .invalidEscape,
+                message: "escapes in PROFILE_PAYLOAD entry \"value.k=%FF\" decode to invalid UTF-8"
+            )
+        ) {
             try WireFormat.decode("profile/1;value.k=%FF;end")
         }
     }
@@ -186,11 +205,13 @@ import TestSupport
     }
 
     @Test func flagsMustBeOneOrZero() {
-        #expect(throws: ProfileRuntimeError(
-            .malformedPayload,
-            key: "a",
-            message: "PROFILE_PAYLOAD sets flag \"a\" to \"yes\"; expected 1 or 0"
-        )) {
+        #expect(
+            throws: ProfileRuntimeError(
+                .malformedPayload,
+                key: "a",
+                message: "PROFILE_PAYLOAD sets flag \"a\" to \"yes\"; expected 1 or 0"
+            )
+        ) {
             try WireFormat.decode("profile/1;flag.a=yes;end")
         }
     }
@@ -214,7 +235,8 @@ import TestSupport
             #expect(WireFormat.encode(decoded) == encoded, "iteration \(iteration): not deterministic")
             #expect(!encoded.utf8.contains { $0 < 0x20 || $0 == 0x7F }, "iteration \(iteration): raw control byte")
             let entries = encoded.split(separator: ";", omittingEmptySubsequences: false).count
-            let expected = 2 + payload.profiles.count + payload.flags.count + payload.mocks.count
+            let expected =
+                2 + payload.profiles.count + payload.flags.count + payload.mocks.count
                 + payload.values.count + payload.arguments.count + payload.environmentKeys.count
             #expect(entries == expected, "iteration \(iteration): \(encoded.debugDescription)")
 

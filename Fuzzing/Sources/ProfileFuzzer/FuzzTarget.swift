@@ -1,11 +1,12 @@
+import FuzzerEntry
+import ProfileCore
+
 // The fuzz target: `LLVMFuzzerTestOneInput` (libFuzzer provides `main`). Built with `-parse-as-library`.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import FuzzerEntry
-import ProfileCore
 
 /// The byte that separates the pieces of an input: never valid in UTF-8, so a piece's own text cannot hold it.
 let separator: UInt8 = 0xFF

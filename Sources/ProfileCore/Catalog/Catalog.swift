@@ -108,5 +108,7 @@ public struct Catalog: Sendable {
     /// The value with this key.
     public func value(_ key: String) -> Value? { values.first { $0.key.value == key } }
     /// The environment variable with this name.
-    public func environmentVariable(_ name: String) -> EnvironmentVariable? { environment.first { $0.name.value == name } }
+    public func environmentVariable(_ name: String) -> EnvironmentVariable? {
+        environment.first { $0.name.value == name }
+    }
 }

@@ -33,7 +33,8 @@ public struct CatalogChecker {
     }
 
     /// The value converted to the declared type, or what is wrong with it.
-    public static func check(_ candidate: Candidate, against declaration: Catalog.Value) -> Result<TypedValue, Problem> {
+    public static func check(_ candidate: Candidate, against declaration: Catalog.Value) -> Result<TypedValue, Problem>
+    {
         let value = candidate.value
         let shown = "`\(value.text)`"
         func wrong(_ expected: String) -> Result<TypedValue, Problem> {
@@ -44,17 +45,23 @@ public struct CatalogChecker {
             {
                 return .failure(
                     Problem(
-                        text: "`\(declaration.key.value)` is \(expected); `\(text)` is quoted, which makes it a string: "
+                        text:
+                            "`\(declaration.key.value)` is \(expected); `\(text)` is quoted, which makes it a string: "
                             + "write it without quotes", suggestion: nil))
             }
-            return .failure(Problem(text: "`\(declaration.key.value)` is \(expected); \(shown) is not", suggestion: nil))
+            return .failure(
+                Problem(text: "`\(declaration.key.value)` is \(expected); \(shown) is not", suggestion: nil))
         }
         func range(_ number: Double) -> Problem? {
             if let minimum = declaration.minimum, number < minimum {
-                return Problem(text: "`\(declaration.key.value)` must be at least \(format(minimum)); \(shown) is smaller", suggestion: nil)
+                return Problem(
+                    text: "`\(declaration.key.value)` must be at least \(format(minimum)); \(shown) is smaller",
+                    suggestion: nil)
             }
             if let maximum = declaration.maximum, number > maximum {
-                return Problem(text: "`\(declaration.key.value)` must be at most \(format(maximum)); \(shown) is larger", suggestion: nil)
+                return Problem(
+                    text: "`\(declaration.key.value)` must be at most \(format(maximum)); \(shown) is larger",
+                    suggestion: nil)
             }
             return nil
         }
@@ -91,7 +98,8 @@ public struct CatalogChecker {
             guard cases.contains(value.text) else {
                 return .failure(
                     Problem(
-                        text: "`\(declaration.key.value)` is one of \(cases.map { "`\($0)`" }.joined(separator: ", ")); \(shown) is not",
+                        text:
+                            "`\(declaration.key.value)` is one of \(cases.map { "`\($0)`" }.joined(separator: ", ")); \(shown) is not",
                         suggestion: NearMiss.suggestion(for: value.text, in: cases)))
             }
             return .success(.string(value.text))
@@ -100,11 +108,14 @@ public struct CatalogChecker {
 
     /// `scheme:` followed by something, the scheme being a letter then letters, digits, `+`, `-` or `.`.
     static func isURL(_ text: String) -> Bool {
-        guard let colon = text.firstIndex(of: ":"), colon != text.startIndex, text.index(after: colon) != text.endIndex else {
+        guard let colon = text.firstIndex(of: ":"), colon != text.startIndex, text.index(after: colon) != text.endIndex
+        else {
             return false
         }
         let scheme = text[..<colon]
-        guard scheme.first!.isLetter, scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) }) else {
+        guard scheme.first!.isLetter,
+            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
+        else {
             return false
         }
         return !text.contains(" ")
@@ -144,9 +155,15 @@ public struct CatalogChecker {
             if case .string = value { quoted = !isPlainScalar(setting.value.location) } else { quoted = false }
             switch Self.check(Candidate(value: value, isQuoted: quoted), against: declaration) {
             case .success(let typed):
-                values.append(Setting(key: setting.key, value: Located(typed, at: setting.value.location, length: setting.value.length)))
+                values.append(
+                    Setting(
+                        key: setting.key,
+                        value: Located(typed, at: setting.value.location, length: setting.value.length)))
             case .failure(let problem):
-                diagnostics.append(.error(problem.text, at: setting.value.location, length: setting.value.length, suggestion: problem.suggestion))
+                diagnostics.append(
+                    .error(
+                        problem.text, at: setting.value.location, length: setting.value.length,
+                        suggestion: problem.suggestion))
                 values.append(setting)
             }
         }
@@ -176,7 +193,8 @@ public struct CatalogChecker {
             return [
                 .error(
                     "unknown variant `\(variant.value)` for mock point `\(key.value)` (variants: \(names.map { "`\($0)`" }.joined(separator: ", ")))",
-                    at: variant.location, length: variant.length, suggestion: NearMiss.suggestion(for: variant.value, in: names))
+                    at: variant.location, length: variant.length,
+                    suggestion: NearMiss.suggestion(for: variant.value, in: names))
             ]
         }
         return []
@@ -191,14 +209,18 @@ public struct CatalogChecker {
         switch Self.check(candidate, against: declaration) {
         case .success(let typed): return .success(typed)
         case .failure(let problem):
-            return .failure(.error(problem.text, at: text.location, length: text.length, suggestion: problem.suggestion))
+            return .failure(
+                .error(problem.text, at: text.location, length: text.length, suggestion: problem.suggestion))
         }
     }
 
     /// An interpolated string value, checked once its text is known.
-    public func checkInterpolated(_ key: String, text: String, at location: SourceLocation) -> Result<TypedValue, Diagnostic> {
+    public func checkInterpolated(_ key: String, text: String, at location: SourceLocation) -> Result<
+        TypedValue, Diagnostic
+    > {
         guard let declaration = catalog.value(key) else { return .success(.string(text)) }
-        switch Self.check(Candidate(value: TypedValue.inferred(fromPlain: text), isQuoted: false), against: declaration) {
+        switch Self.check(Candidate(value: TypedValue.inferred(fromPlain: text), isQuoted: false), against: declaration)
+        {
         case .success(let typed): return .success(typed)
         case .failure(let problem): return .failure(.error(problem.text, at: location, suggestion: problem.suggestion))
         }

@@ -28,7 +28,9 @@ public struct CatalogDecoder {
     public static func decode(_ document: YAMLDocument) -> (Catalog, [Diagnostic]) {
         var decoder = CatalogDecoder(catalog: Catalog(file: document.file))
         decoder.decode(document.root)
-        return (decoder.catalog, document.diagnostics + decoder.diagnostics + KeyCollisions.problems(in: decoder.catalog))
+        return (
+            decoder.catalog, document.diagnostics + decoder.diagnostics + KeyCollisions.problems(in: decoder.catalog)
+        )
     }
 
     private init(catalog: Catalog) { self.catalog = catalog }
@@ -42,7 +44,9 @@ public struct CatalogDecoder {
     private mutating func decode(_ root: YAMLNode?) {
         guard let root else { return }
         guard let pairs = root.mapping else {
-            error("the catalog is a mapping with `flags`, `mocks`, `values` and `env`; this file holds \(root.kindDescription)", root)
+            error(
+                "the catalog is a mapping with `flags`, `mocks`, `values` and `env`; this file holds \(root.kindDescription)",
+                root)
             return
         }
         for pair in pairs {
@@ -54,7 +58,9 @@ public struct CatalogDecoder {
             case "values": for entry in entries(pair.value, what: "values") { value(entry.0, entry.1) }
             case "env": for entry in entries(pair.value, what: "env") { environment(entry.0, entry.1) }
             default:
-                error("unknown key `\(key)` in the catalog", pair.key, suggestion: NearMiss.suggestion(for: key, in: Self.keys))
+                error(
+                    "unknown key `\(key)` in the catalog", pair.key,
+                    suggestion: NearMiss.suggestion(for: key, in: Self.keys))
             }
         }
     }
@@ -62,7 +68,9 @@ public struct CatalogDecoder {
     private mutating func entries(_ node: YAMLNode, what: String) -> [(YAMLNode, YAMLNode)] {
         if node.isNull { return [] }
         guard let pairs = node.mapping else {
-            error("`\(what)` in the catalog takes a mapping of names to declarations; this is \(node.kindDescription)", node)
+            error(
+                "`\(what)` in the catalog takes a mapping of names to declarations; this is \(node.kindDescription)",
+                node)
             return []
         }
         return pairs.map { ($0.key, $0.value) }
@@ -73,7 +81,9 @@ public struct CatalogDecoder {
         if node.isNull { return (nil, [:]) }
         if let scalar = node.scalar { return (scalar.text, [:]) }
         guard let pairs = node.mapping else {
-            error("\(what) takes a description or a mapping of \(allowed.map { "`\($0)`" }.joined(separator: ", ")); this is \(node.kindDescription)", node)
+            error(
+                "\(what) takes a description or a mapping of \(allowed.map { "`\($0)`" }.joined(separator: ", ")); this is \(node.kindDescription)",
+                node)
             return nil
         }
         var result: [String: YAMLNode] = [:]
@@ -81,7 +91,9 @@ public struct CatalogDecoder {
         for pair in pairs {
             let key = pair.key.scalar?.text ?? ""
             guard allowed.contains(key) || key == "description" else {
-                error("unknown key `\(key)` in \(what)", pair.key, suggestion: NearMiss.suggestion(for: key, in: allowed + ["description"]))
+                error(
+                    "unknown key `\(key)` in \(what)", pair.key,
+                    suggestion: NearMiss.suggestion(for: key, in: allowed + ["description"]))
                 continue
             }
             if key == "description" {
@@ -96,17 +108,25 @@ public struct CatalogDecoder {
 
     private mutating func name(_ node: YAMLNode, what: String) -> Located<String>? {
         guard let text = node.scalar?.text, Names.isValidKey(text) else {
-            error("`\(node.scalar?.text ?? "")` is not a valid \(what) name (words of letters, digits and `_`, joined by `.` or `-`)", node)
+            error(
+                "`\(node.scalar?.text ?? "")` is not a valid \(what) name (words of letters, digits and `_`, joined by `.` or `-`)",
+                node)
             return nil
         }
         return Located(text, at: location(node), length: node.displayLength)
     }
 
     private mutating func flag(_ keyNode: YAMLNode, _ node: YAMLNode) {
-        guard let key = name(keyNode, what: "flag"), let (description, fields) = fields(node, allowed: ["default"], what: "flag `\(keyNode.scalar?.text ?? "")`") else { return }
+        guard let key = name(keyNode, what: "flag"),
+            let (description, fields) = fields(node, allowed: ["default"], what: "flag `\(keyNode.scalar?.text ?? "")`")
+        else { return }
         var defaultValue = false
         if let value = fields["default"] {
-            if let flag = ProfileDecoder.boolean(value) { defaultValue = flag } else { error("a flag's `default` is `true` or `false`", value) }
+            if let flag = ProfileDecoder.boolean(value) {
+                defaultValue = flag
+            } else {
+                error("a flag's `default` is `true` or `false`", value)
+            }
         }
         catalog.flags.append(Catalog.Flag(key: key, description: description, defaultValue: defaultValue))
     }
@@ -120,7 +140,9 @@ public struct CatalogDecoder {
         if node.sequence != nil {
             variantsNode = node
         } else {
-            guard let (text, fields) = fields(node, allowed: ["variants", "default"], what: "mock point `\(key.value)`") else { return }
+            guard
+                let (text, fields) = fields(node, allowed: ["variants", "default"], what: "mock point `\(key.value)`")
+            else { return }
             description = text
             variantsNode = fields["variants"]
             defaultNode = fields["default"]
@@ -160,17 +182,20 @@ public struct CatalogDecoder {
             if variants.contains(where: { $0.name == text }) {
                 defaultVariant = text
             } else {
-                error("the default `\(text)` is not one of the variants of `\(key.value)`", defaultNode,
-                      suggestion: NearMiss.suggestion(for: text, in: variants.map(\.name)))
+                error(
+                    "the default `\(text)` is not one of the variants of `\(key.value)`", defaultNode,
+                    suggestion: NearMiss.suggestion(for: text, in: variants.map(\.name)))
             }
         }
-        catalog.mocks.append(Catalog.MockPoint(key: key, description: description, variants: variants, defaultVariant: defaultVariant))
+        catalog.mocks.append(
+            Catalog.MockPoint(key: key, description: description, variants: variants, defaultVariant: defaultVariant))
     }
 
     private mutating func value(_ keyNode: YAMLNode, _ node: YAMLNode) {
         guard let key = name(keyNode, what: "value"),
             let (description, fields) = fields(
-                node, allowed: ["type", "default", "minimum", "maximum", "cases", "secret"], what: "value `\(keyNode.scalar?.text ?? "")`")
+                node, allowed: ["type", "default", "minimum", "maximum", "cases", "secret"],
+                what: "value `\(keyNode.scalar?.text ?? "")`")
         else { return }
         guard let typeNode = fields["type"] else {
             error("value `\(key.value)` needs a `type` (\(Catalog.ValueType.names.joined(separator: ", ")))", keyNode)
@@ -186,8 +211,9 @@ public struct CatalogDecoder {
         case "url": type = .url
         case "enum": type = .enum([])
         default:
-            error("unknown type `\(typeName)` (\(Catalog.ValueType.names.joined(separator: ", ")))", typeNode,
-                  suggestion: NearMiss.suggestion(for: typeName, in: Catalog.ValueType.names))
+            error(
+                "unknown type `\(typeName)` (\(Catalog.ValueType.names.joined(separator: ", ")))", typeNode,
+                suggestion: NearMiss.suggestion(for: typeName, in: Catalog.ValueType.names))
             return
         }
         if case .enum = type {
@@ -199,7 +225,9 @@ public struct CatalogDecoder {
         } else if let cases = fields["cases"] {
             error("`cases` is for `enum` values", cases)
         }
-        var entry = Catalog.Value(key: key, type: type, description: description, defaultValue: nil, minimum: nil, maximum: nil, isSecret: false)
+        var entry = Catalog.Value(
+            key: key, type: type, description: description, defaultValue: nil, minimum: nil, maximum: nil,
+            isSecret: false)
         for bound in ["minimum", "maximum"] {
             guard let node = fields[bound] else { continue }
             guard type == .int || type == .double, let text = node.scalar?.text, let number = Double(text) else {
@@ -209,13 +237,18 @@ public struct CatalogDecoder {
             if bound == "minimum" { entry.minimum = number } else { entry.maximum = number }
         }
         if let secret = fields["secret"] {
-            if let flag = ProfileDecoder.boolean(secret) { entry.isSecret = flag } else { error("`secret` is `true` or `false`", secret) }
+            if let flag = ProfileDecoder.boolean(secret) {
+                entry.isSecret = flag
+            } else {
+                error("`secret` is `true` or `false`", secret)
+            }
         }
         if let defaultNode = fields["default"] {
             let checker = CatalogChecker.typed(defaultNode: defaultNode)
             switch CatalogChecker.check(checker, against: entry) {
             case .success(let typed): entry.defaultValue = typed
-            case .failure(let message): error("the default of `\(key.value)`: \(message.text)", defaultNode, suggestion: message.suggestion)
+            case .failure(let message):
+                error("the default of `\(key.value)`: \(message.text)", defaultNode, suggestion: message.suggestion)
             }
         }
         catalog.values.append(entry)
@@ -226,12 +259,19 @@ public struct CatalogDecoder {
             error("`\(keyNode.scalar?.text ?? "")` is not a valid environment variable name", keyNode)
             return
         }
-        guard let (description, fields) = fields(node, allowed: ["secret"], what: "environment variable `\(name)`") else { return }
+        guard let (description, fields) = fields(node, allowed: ["secret"], what: "environment variable `\(name)`")
+        else { return }
         var secret = false
         if let node = fields["secret"] {
-            if let flag = ProfileDecoder.boolean(node) { secret = flag } else { error("`secret` is `true` or `false`", node) }
+            if let flag = ProfileDecoder.boolean(node) {
+                secret = flag
+            } else {
+                error("`secret` is `true` or `false`", node)
+            }
         }
         catalog.environment.append(
-            Catalog.EnvironmentVariable(name: Located(name, at: location(keyNode), length: name.count), description: description, isSecret: secret))
+            Catalog.EnvironmentVariable(
+                name: Located(name, at: location(keyNode), length: name.count), description: description,
+                isSecret: secret))
     }
 }

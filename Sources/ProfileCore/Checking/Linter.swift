@@ -45,8 +45,9 @@ public struct Linter {
                 repository.report(problems)
             } else {
                 let file = SourceFile(path: directory.entries[name]!.path, bytes: [])
-                resolver.check([Located(name, at: .wholeFile(file))],
-                               environment: environment)
+                resolver.check(
+                    [Located(name, at: .wholeFile(file))],
+                    environment: environment)
             }
             let prepared = linked[index]
             if prepared != nil {
@@ -81,16 +82,19 @@ public struct Linter {
         let ownMayMatch = ArgumentShadowing.mayShadow(arguments: added, sortedTaggedHashes: hashes)
         guard ownMayMatch || !catalogKeys.isEmpty else { return [] }
         var typed = catalogKeys
-        let own = !ownMayMatch ? [:] : ArgumentShadowing.typedKeys(
-            flags: definition.flags.map(\.key.value), mocks: definition.mocks.map(\.key.value),
-            values: definition.values.map(\.key.value))
+        let own =
+            !ownMayMatch
+            ? [:]
+            : ArgumentShadowing.typedKeys(
+                flags: definition.flags.map(\.key.value), mocks: definition.mocks.map(\.key.value),
+                values: definition.values.map(\.key.value))
         for (key, entry) in own where typed[key] == nil { typed[key] = entry }
         return ArgumentShadowing.shadows(arguments: added, typed: typed).map { shadow in
-                .warning(
-                    "argument `\(shadow.argument.value)` sets `\(shadow.key)`, which is also a \(shadow.kind): the app "
-                        + "reads launch arguments before the typed layer, so the \(shadow.kind) (and its command-line "
-                        + "overrides) cannot change what it reads; keep one of the two",
-                    at: shadow.argument.location, length: shadow.argument.length)
+            .warning(
+                "argument `\(shadow.argument.value)` sets `\(shadow.key)`, which is also a \(shadow.kind): the app "
+                    + "reads launch arguments before the typed layer, so the \(shadow.kind) (and its command-line "
+                    + "overrides) cannot change what it reads; keep one of the two",
+                at: shadow.argument.location, length: shadow.argument.length)
         }
     }
 

@@ -71,7 +71,7 @@ extension Array where Element == Diagnostic {
             case (nil, nil): return a.offset < b.offset
             case (nil, _): return true
             case (_, nil): return false
-            case let (l?, r?):
+            case (let l?, let r?):
                 if l.file.path != r.file.path { return l.file.path < r.file.path }
                 if l.mark != r.mark { return l.mark < r.mark }
                 return a.offset < b.offset

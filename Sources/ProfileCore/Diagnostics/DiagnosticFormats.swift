@@ -20,7 +20,8 @@ public enum DiagnosticFormats {
         let warnings = diagnostics.filter { $0.severity == .warning }.count
         return JSONWriter.render(
             .object([
-                ("errors", .number(String(errors))), ("warnings", .number(String(warnings))), ("diagnostics", .array(items)),
+                ("errors", .number(String(errors))), ("warnings", .number(String(warnings))),
+                ("diagnostics", .array(items)),
             ])) + "\n"
     }
 

@@ -1,3 +1,5 @@
+import ProfileRuntime
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ProfileRuntime
 
 extension SwiftGenerator {
     /// A generator for a profiles directory: its catalog, and every runnable (non-abstract) profile resolved as

@@ -48,7 +48,8 @@ public enum SwiftNames {
             }
         }
         if !current.isEmpty { parts.append(String(current)) }
-        let screaming = parts.contains { $0.unicodeScalars.contains(where: \.properties.isUppercase) }
+        let screaming =
+            parts.contains { $0.unicodeScalars.contains(where: \.properties.isUppercase) }
             && parts.allSatisfy { !$0.unicodeScalars.contains(where: \.properties.isLowercase) }
         if screaming { parts = parts.map { capitalized($0.lowercased()) } }
         return parts

@@ -231,13 +231,16 @@ public struct Interpolator {
         let rule: String
         switch destination {
         case .environment(let name):
-            rule = "an environment variable can take at most \(maximumLength) bytes, counting `\(name)=` and the final "
+            rule =
+                "an environment variable can take at most \(maximumLength) bytes, counting `\(name)=` and the final "
                 + "NUL byte (Linux's MAX_ARG_STRLEN)"
         case .argument:
-            rule = "an argument can take at most \(maximumLength) bytes, counting the final NUL byte (Linux's "
+            rule =
+                "an argument can take at most \(maximumLength) bytes, counting the final NUL byte (Linux's "
                 + "MAX_ARG_STRLEN)"
         case .value:
-            rule = "a value travels in an environment variable, which can take at most \(maximumLength) bytes "
+            rule =
+                "a value travels in an environment variable, which can take at most \(maximumLength) bytes "
                 + "(Linux's MAX_ARG_STRLEN)"
         }
         return Failure(

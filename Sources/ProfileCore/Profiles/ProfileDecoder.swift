@@ -26,7 +26,9 @@ public struct ProfileDecoder {
     private var untrackedValues: [YAMLPair]?
 
     /// Decodes `document` as the profile `name`.
-    public static func decode(_ document: YAMLDocument, name: String, isOverlay: Bool) -> (ProfileDefinition, [Diagnostic]) {
+    public static func decode(_ document: YAMLDocument, name: String, isOverlay: Bool) -> (
+        ProfileDefinition, [Diagnostic]
+    ) {
         var decoder = ProfileDecoder(file: document.file)
         let definition = decoder.decode(document.root, name: name, isOverlay: isOverlay)
         return (definition, document.diagnostics + decoder.diagnostics)
@@ -56,7 +58,9 @@ public struct ProfileDecoder {
             return definition
         }
         guard let pairs = root.mapping else {
-            error("a profile is a mapping with keys such as `description`, `env` and `flags`; this file holds \(root.kindDescription)", root)
+            error(
+                "a profile is a mapping with keys such as `description`, `env` and `flags`; this file holds \(root.kindDescription)",
+                root)
             return definition
         }
         for pair in pairs {
@@ -193,16 +197,22 @@ public struct ProfileDecoder {
                 continue
             }
             guard Names.isValidEnvironmentName(name) else {
-                error("`\(Self.shown(name))` is not a valid environment variable name (letters, digits and `_`, not starting with a digit)", pair.key)
+                error(
+                    "`\(Self.shown(name))` is not a valid environment variable name (letters, digits and `_`, not starting with a digit)",
+                    pair.key)
                 continue
             }
             let value = pair.value
             if value.isNull {
                 result.append(EnvironmentEntry(name: located(name, pair.key), value: nil, interpolates: false))
             } else if let scalar = value.scalar {
-                result.append(EnvironmentEntry(name: located(name, pair.key), value: located(scalar.text, value), interpolates: true))
+                result.append(
+                    EnvironmentEntry(
+                        name: located(name, pair.key), value: located(scalar.text, value), interpolates: true))
             } else {
-                error("the value of `\(name)` must be a scalar (text as written) or null to unset it; this is \(value.kindDescription)", value)
+                error(
+                    "the value of `\(name)` must be a scalar (text as written) or null to unset it; this is \(value.kindDescription)",
+                    value)
             }
         }
         return result
@@ -239,7 +249,9 @@ public struct ProfileDecoder {
     private mutating func arguments(_ node: YAMLNode) -> [ArgumentOperation] {
         if node.isNull { return [] }
         guard let items = node.sequence else {
-            error("`arguments` takes a list (arguments, groups, `drop:` and `replace:` items); this is \(node.kindDescription)", node)
+            error(
+                "`arguments` takes a list (arguments, groups, `drop:` and `replace:` items); this is \(node.kindDescription)",
+                node)
             return []
         }
         var result: [ArgumentOperation] = []
@@ -266,8 +278,10 @@ public struct ProfileDecoder {
             case "with": with = pair.value
             default:
                 let key = pair.key.scalar?.text ?? ""
-                error("unknown key `\(Self.shown(key))` in an `arguments` item (`drop`, or `replace` with `with`)", pair.key,
-                      suggestion: NearMiss.suggestion(for: key, in: ["drop", "replace", "with"]))
+                error(
+                    "unknown key `\(Self.shown(key))` in an `arguments` item (`drop`, or `replace` with `with`)",
+                    pair.key,
+                    suggestion: NearMiss.suggestion(for: key, in: ["drop", "replace", "with"]))
                 return []
             }
         }
@@ -277,7 +291,9 @@ public struct ProfileDecoder {
                 return []
             }
             guard let scalar = drop.scalar, !drop.isNull else {
-                error("`drop` takes the first argument of the inherited item to remove; this is \(drop.kindDescription)", drop)
+                error(
+                    "`drop` takes the first argument of the inherited item to remove; this is \(drop.kindDescription)",
+                    drop)
                 return []
             }
             return [.drop(located(scalar.text, drop))]
@@ -287,7 +303,9 @@ public struct ProfileDecoder {
             return []
         }
         guard let target = replace.scalar, !replace.isNull else {
-            error("`replace` takes the first argument of the inherited item to replace; this is \(replace.kindDescription)", replace)
+            error(
+                "`replace` takes the first argument of the inherited item to replace; this is \(replace.kindDescription)",
+                replace)
             return []
         }
         guard let with else {
@@ -304,7 +322,9 @@ public struct ProfileDecoder {
             return nil
         }
         guard Names.isValidKey(name) else {
-            error("`\(Self.shown(name))` is not a valid \(what) name (words of letters, digits and `_`, joined by `.` or `-`)", node)
+            error(
+                "`\(Self.shown(name))` is not a valid \(what) name (words of letters, digits and `_`, joined by `.` or `-`)",
+                node)
             return nil
         }
         return name
@@ -328,7 +348,10 @@ public struct ProfileDecoder {
                 error("flag `\(name)` takes `true` or `false`; this is \(Self.notABoolean(pair.value))", pair.value)
                 continue
             }
-            result.append(Setting(key: located(name, pair.key), value: Located(value, at: location(pair.value), length: pair.value.displayLength)))
+            result.append(
+                Setting(
+                    key: located(name, pair.key),
+                    value: Located(value, at: location(pair.value), length: pair.value.displayLength)))
         }
         return result
     }
@@ -340,7 +363,9 @@ public struct ProfileDecoder {
         for pair in pairs {
             guard let name = key(pair.key, what: "mock point") else { continue }
             guard let variant = pair.value.scalar?.text, !pair.value.isNull else {
-                error("mock point `\(name)` takes the name of one variant; this is \(pair.value.kindDescription)", pair.value)
+                error(
+                    "mock point `\(name)` takes the name of one variant; this is \(pair.value.kindDescription)",
+                    pair.value)
                 continue
             }
             guard Names.isValidVariant(variant) else {
@@ -393,13 +418,17 @@ public struct ProfileDecoder {
                         diagnostics.append(
                             .error(
                                 "value `\(name)` is set twice", at: location(pair.key), length: pair.key.displayLength,
-                                notes: [.note("`\(name)` is first set here", at: location(first), length: first.displayLength)]))
+                                notes: [
+                                    .note(
+                                        "`\(name)` is first set here", at: location(first), length: first.displayLength)
+                                ]))
                     }
                 } else {
                     valueKeys[name] = pair.key
                 }
                 let keyLocation = Located(name, at: location(pair.key), length: pair.key.displayLength)
-                result.append(Setting(key: keyLocation, value: Located(typed, at: location(value), length: value.displayLength)))
+                result.append(
+                    Setting(key: keyLocation, value: Located(typed, at: location(value), length: value.displayLength)))
             }
         }
     }
@@ -410,7 +439,9 @@ public struct ProfileDecoder {
         guard let pairs = untrackedValues else { return }
         untrackedValues = nil
         for pair in pairs {
-            guard let part = pair.key.scalar?.text, Names.isValidKey(part), case .scalar = pair.value.content else { continue }
+            guard let part = pair.key.scalar?.text, Names.isValidKey(part), case .scalar = pair.value.content else {
+                continue
+            }
             if valueKeys[part] == nil { valueKeys[part] = pair.key }
         }
     }

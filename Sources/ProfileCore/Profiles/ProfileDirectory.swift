@@ -100,7 +100,8 @@ public struct ProfileDirectory: Sendable {
             if kind == .directory || (kind == .other && FileSystem.isDirectory(filePath)) { continue }
             if stemUTF8.elementsEqual(Self.catalogName.utf8) {
                 if let catalogPath {
-                    diagnostics.append(fileError(filePath, "there are two catalogs, `\(catalogPath)` and this one; keep one"))
+                    diagnostics.append(
+                        fileError(filePath, "there are two catalogs, `\(catalogPath)` and this one; keep one"))
                 } else {
                     catalogPath = filePath
                 }
@@ -111,7 +112,10 @@ public struct ProfileDirectory: Sendable {
                 if Names.isValidProfileName(name) {
                     overlays.append((name, filePath))
                 } else {
-                    diagnostics.append(fileError(filePath, "`\(file)` is not a valid overlay name; overlays are named `<profile>.local.yml`"))
+                    diagnostics.append(
+                        fileError(
+                            filePath, "`\(file)` is not a valid overlay name; overlays are named `<profile>.local.yml`")
+                    )
                 }
                 continue
             }
@@ -126,7 +130,8 @@ public struct ProfileDirectory: Sendable {
                 continue
             }
             if let other = entries[name] {
-                diagnostics.append(fileError(filePath, "profile `\(name)` is defined twice, here and in `\(other.path)`; keep one"))
+                diagnostics.append(
+                    fileError(filePath, "profile `\(name)` is defined twice, here and in `\(other.path)`; keep one"))
                 continue
             }
             entries[name] = Entry(name: name, path: filePath, overlayPath: nil)
@@ -139,7 +144,8 @@ public struct ProfileDirectory: Sendable {
                         overlayPath, "overlay for `\(name)`, but there is no profile `\(name)`",
                         suggestion: NearMiss.suggestion(for: name, in: entries.keys).map { "\($0).local.yml" }))
             } else if let existing = entries[name]?.overlayPath {
-                diagnostics.append(fileError(overlayPath, "profile `\(name)` has two overlays, here and in `\(existing)`; keep one"))
+                diagnostics.append(
+                    fileError(overlayPath, "profile `\(name)` has two overlays, here and in `\(existing)`; keep one"))
             } else {
                 entries[name]?.overlayPath = overlayPath
             }
@@ -153,13 +159,15 @@ public struct ProfileDirectory: Sendable {
     }
 
     /// Whether `bytes` ends with the ASCII `suffix`.
-    private static func endsWith<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes, _ suffix: StaticString) -> Bool {
+    private static func endsWith<Bytes: BidirectionalCollection<UInt8>>(_ bytes: Bytes, _ suffix: StaticString) -> Bool
+    {
         let tail = UnsafeBufferPointer(start: suffix.utf8Start, count: suffix.utf8CodeUnitCount)
         return bytes.reversed().starts(with: tail.reversed())
     }
 
     private func fileError(_ path: String, _ message: String, suggestion: String? = nil) -> Diagnostic {
-        .error(message, at: .wholeFile(SourceFile(path: path, bytes: [])),
-               suggestion: suggestion)
+        .error(
+            message, at: .wholeFile(SourceFile(path: path, bytes: [])),
+            suggestion: suggestion)
     }
 }

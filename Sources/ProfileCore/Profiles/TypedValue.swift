@@ -172,18 +172,28 @@ public enum TypedValue: Sendable, Equatable {
 
     static func isDecimalFloat(_ text: String) -> Bool {
         var bytes = text.utf8[...]
-        if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+        if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+            bytes = bytes.dropFirst()
+        }
         let isDigit = { (byte: UInt8) in byte >= 48 && byte <= 57 }
         var mantissaDigits = 0
-        while let byte = bytes.first, isDigit(byte) { mantissaDigits += 1; bytes = bytes.dropFirst() }
+        while let byte = bytes.first, isDigit(byte) {
+            mantissaDigits += 1
+            bytes = bytes.dropFirst()
+        }
         if bytes.first == UInt8(ascii: ".") {
             bytes = bytes.dropFirst()
-            while let byte = bytes.first, isDigit(byte) { mantissaDigits += 1; bytes = bytes.dropFirst() }
+            while let byte = bytes.first, isDigit(byte) {
+                mantissaDigits += 1
+                bytes = bytes.dropFirst()
+            }
         }
         guard mantissaDigits > 0 else { return false }
         if let byte = bytes.first, byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
             bytes = bytes.dropFirst()
-            if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+            if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+                bytes = bytes.dropFirst()
+            }
             guard let digit = bytes.first, isDigit(digit) else { return false }
             while let byte = bytes.first, isDigit(byte) { bytes = bytes.dropFirst() }
         }

@@ -16,7 +16,9 @@ public struct ShowRenderer: Sendable {
     public func text(_ profile: ResolvedProfile) -> String {
         var rows: [(String, String)] = []
         var out = "profile " + profile.names.joined(separator: " + ")
-        if profile.chain.count > 1 || profile.chain != profile.names { out += "  (" + profile.chain.joined(separator: " → ") + ")" }
+        if profile.chain.count > 1 || profile.chain != profile.names {
+            out += "  (" + profile.chain.joined(separator: " → ") + ")"
+        }
         out += "\n"
         if let outer = profile.outer {
             let names = outer.names.isEmpty ? "an unnamed profile" : outer.names.joined(separator: " + ")
@@ -54,7 +56,9 @@ public struct ShowRenderer: Sendable {
         }
         section("flags")
         if profile.flags.isEmpty { out += "  (none)\n" }
-        for flag in profile.flags { rows.append(("\(flag.key) \(flag.value ? "on" : "off")", flag.origin.shortDescription)) }
+        for flag in profile.flags {
+            rows.append(("\(flag.key) \(flag.value ? "on" : "off")", flag.origin.shortDescription))
+        }
         section("mocks")
         if profile.mocks.isEmpty { out += "  (none)\n" }
         for mock in profile.mocks { rows.append(("\(mock.key) → \(mock.value)", mock.origin.shortDescription)) }
@@ -96,40 +100,74 @@ public struct ShowRenderer: Sendable {
         ]
         let shadows = ArgumentShadowing.shadows(in: profile)
         root.append(
-            ("arguments", .array(profile.arguments.enumerated().map { index, argument in
-                var fields: [(String, V)] = [
-                    ("value", .string(reveal ? argument.value : argument.display)), ("origin", origin(argument.origin)),
-                ]
-                if let shadow = shadows.first(where: { $0.argument == index }) {
-                    fields.append(("overrides", .object([("kind", .string(shadow.kind)), ("key", .string(shadow.key))])))
-                }
-                return .object(fields)
-            })))
+            (
+                "arguments",
+                .array(
+                    profile.arguments.enumerated().map { index, argument in
+                        var fields: [(String, V)] = [
+                            ("value", .string(reveal ? argument.value : argument.display)),
+                            ("origin", origin(argument.origin)),
+                        ]
+                        if let shadow = shadows.first(where: { $0.argument == index }) {
+                            fields.append(
+                                ("overrides", .object([("kind", .string(shadow.kind)), ("key", .string(shadow.key))])))
+                        }
+                        return .object(fields)
+                    })
+            ))
         root.append(
-            ("environment", .array(profile.environment.map { change in
-                var fields: [(String, V)] = [("name", .string(change.name))]
-                if let value = change.value {
-                    fields.append(("value", .string(reveal ? value : (change.display ?? value))))
-                } else {
-                    fields.append(("value", .null))
-                }
-                fields.append(("fromInvokingEnvironment", .bool(change.usesInvokingEnvironment)))
-                fields.append(("origin", origin(change.origin)))
-                return .object(fields)
-            })))
-        root.append(("flags", .array(profile.flags.map { .object([("key", .string($0.key)), ("value", .bool($0.value)), ("origin", origin($0.origin))]) })))
-        root.append(("mocks", .array(profile.mocks.map { .object([("key", .string($0.key)), ("variant", .string($0.value)), ("origin", origin($0.origin))]) })))
+            (
+                "environment",
+                .array(
+                    profile.environment.map { change in
+                        var fields: [(String, V)] = [("name", .string(change.name))]
+                        if let value = change.value {
+                            fields.append(("value", .string(reveal ? value : (change.display ?? value))))
+                        } else {
+                            fields.append(("value", .null))
+                        }
+                        fields.append(("fromInvokingEnvironment", .bool(change.usesInvokingEnvironment)))
+                        fields.append(("origin", origin(change.origin)))
+                        return .object(fields)
+                    })
+            ))
         root.append(
-            ("values", .array(profile.values.map { value in
-                let typed: V
-                switch value.value {
-                case .string(let text): typed = .string(reveal ? text : value.display)
-                case .int(let number, _): typed = .number(String(number))
-                case .double(let number, let text): typed = number.isFinite ? .number(String(number)) : .string(text)
-                case .bool(let flag): typed = .bool(flag)
-                }
-                return .object([("key", .string(value.key)), ("type", .string(value.value.typeName)), ("value", typed), ("origin", origin(value.origin))])
-            })))
+            (
+                "flags",
+                .array(
+                    profile.flags.map {
+                        .object([("key", .string($0.key)), ("value", .bool($0.value)), ("origin", origin($0.origin))])
+                    })
+            ))
+        root.append(
+            (
+                "mocks",
+                .array(
+                    profile.mocks.map {
+                        .object([
+                            ("key", .string($0.key)), ("variant", .string($0.value)), ("origin", origin($0.origin)),
+                        ])
+                    })
+            ))
+        root.append(
+            (
+                "values",
+                .array(
+                    profile.values.map { value in
+                        let typed: V
+                        switch value.value {
+                        case .string(let text): typed = .string(reveal ? text : value.display)
+                        case .int(let number, _): typed = .number(String(number))
+                        case .double(let number, let text):
+                            typed = number.isFinite ? .number(String(number)) : .string(text)
+                        case .bool(let flag): typed = .bool(flag)
+                        }
+                        return .object([
+                            ("key", .string(value.key)), ("type", .string(value.value.typeName)), ("value", typed),
+                            ("origin", origin(value.origin)),
+                        ])
+                    })
+            ))
         return JSONWriter.render(.object(root)) + "\n"
     }
 }

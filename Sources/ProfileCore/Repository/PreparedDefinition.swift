@@ -127,7 +127,9 @@ final class PreparedDefinition {
 
     static func interpolatedValuesAreClean(_ definition: ProfileDefinition) -> Bool {
         definition.values.allSatisfy { setting in
-            if case .string(let text)? = setting.value.value, Interpolator.containsDollar(text) { return interpolates(text) }
+            if case .string(let text)? = setting.value.value, Interpolator.containsDollar(text) {
+                return interpolates(text)
+            }
             return true
         }
     }

@@ -47,8 +47,12 @@ public final class ProfileRepository {
         for diagnostic in directory.diagnostics {
             let path = diagnostic.location?.file.path ?? ""
             if reported.contains(path) { continue }
-            if let name, !(path.hasSuffix("/\(name).yml") || path.hasSuffix("/\(name).yaml")
-                || path.hasSuffix("/\(name).local.yml") || path.hasSuffix("/\(name).local.yaml")) { continue }
+            if let name,
+                !(path.hasSuffix("/\(name).yml") || path.hasSuffix("/\(name).yaml")
+                    || path.hasSuffix("/\(name).local.yml") || path.hasSuffix("/\(name).local.yaml"))
+            {
+                continue
+            }
             reported.insert(path)
             add(diagnostic)
         }
@@ -80,7 +84,8 @@ public final class ProfileRepository {
     private(set) lazy var secretEnvironmentNames: Set<String> = {
         var secret = Set<String>()
         var seen = Set<String>()
-        for variable in catalog?.environment ?? [] where seen.insert(variable.name.value).inserted && variable.isSecret {
+        for variable in catalog?.environment ?? [] where seen.insert(variable.name.value).inserted && variable.isSecret
+        {
             secret.insert(variable.name.value)
         }
         return secret
@@ -172,7 +177,6 @@ public final class ProfileRepository {
         case prepared(PreparedDefinition, [Diagnostic])
     }
 
-
     private static func loadFile(path: String, name: String, isOverlay: Bool) -> Loaded {
         let document: YAMLDocument
         do {
@@ -184,7 +188,6 @@ public final class ProfileRepository {
         return .decoded(definition, problems)
     }
 
-
     /// Reads, parses, decodes, checks against the catalog and prepares the files of the profiles `names` (and of their
     /// overlays) not loaded yet, on every processor, ahead of their first use. Nothing else changes: what a file
     /// reports is reported when its definition is first used, as without this.
@@ -194,7 +197,9 @@ public final class ProfileRepository {
         for name in names {
             guard let entry = directory.entries[name] else { continue }
             if definitions[name] == nil { jobs.append((entry.path, name, false, entry.overlayPath != nil)) }
-            if let overlayPath = entry.overlayPath, overlays[name] == nil { jobs.append((overlayPath, name, true, false)) }
+            if let overlayPath = entry.overlayPath, overlays[name] == nil {
+                jobs.append((overlayPath, name, true, false))
+            }
         }
         let results = UnsafeMutableBufferPointer<Loaded?>.allocate(capacity: jobs.count)
         results.initialize(repeating: nil)

@@ -1,3 +1,5 @@
+import ProfileRuntime
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ProfileRuntime
 
 /// What `list` and shell completion need of a profile: its description and whether it is abstract.
 ///
@@ -102,7 +103,9 @@ public struct ProfileSummary: Sendable, Equatable {
     }
 
     /// The value after `key:` on a top-level line (after the spaces that follow the colon), or nil.
-    private static func topLevelValue(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, key: [UInt8]) -> Range<Int>? {
+    private static func topLevelValue(_ bytes: UnsafeBufferPointer<UInt8>, _ line: Range<Int>, key: [UInt8]) -> Range<
+        Int
+    >? {
         guard line.count > key.count else { return nil }
         for offset in 0..<key.count where bytes[line.lowerBound + offset] != key[offset] { return nil }
         var index = line.lowerBound + key.count
@@ -112,7 +115,9 @@ public struct ProfileSummary: Sendable, Equatable {
         guard index == line.upperBound || bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") else {
             return nil
         }
-        while index < line.upperBound, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") { index += 1 }
+        while index < line.upperBound, bytes[index] == UInt8(ascii: " ") || bytes[index] == UInt8(ascii: "\t") {
+            index += 1
+        }
         return index..<line.upperBound
     }
 
@@ -127,7 +132,9 @@ public struct ProfileSummary: Sendable, Equatable {
             let inner = (firstIndex + 1)..<close
             if first == UInt8(ascii: "\""), inner.contains(where: { bytes[$0] == UInt8(ascii: "\\") }) { return nil }
             var rest = close + 1
-            while rest < value.upperBound, bytes[rest] == UInt8(ascii: " ") || bytes[rest] == UInt8(ascii: "\t") { rest += 1 }
+            while rest < value.upperBound, bytes[rest] == UInt8(ascii: " ") || bytes[rest] == UInt8(ascii: "\t") {
+                rest += 1
+            }
             guard rest == value.upperBound || bytes[rest] == UInt8(ascii: "#") else { return nil }
             return String(decoding: UnsafeBufferPointer(rebasing: bytes[inner]), as: UTF8.self)
         }
@@ -149,7 +156,9 @@ public struct ProfileSummary: Sendable, Equatable {
             }
             previous = bytes[index]
         }
-        while end > value.lowerBound, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") { end -= 1 }
+        while end > value.lowerBound, bytes[end - 1] == UInt8(ascii: " ") || bytes[end - 1] == UInt8(ascii: "\t") {
+            end -= 1
+        }
         let text = value.lowerBound..<end
         if text.contains(where: { bytes[$0] == UInt8(ascii: ":") }) { return nil }
         return String(decoding: UnsafeBufferPointer(rebasing: bytes[text]), as: UTF8.self)

@@ -33,7 +33,8 @@ struct ArgumentList {
 
     private func unmatched(_ verb: String, _ target: Located<String>) -> Diagnostic {
         let firsts = items.compactMap { $0.first?.value }
-        let inherited = firsts.isEmpty ? "nothing is inherited" : "inherited: " + firsts.map { "`\($0)`" }.joined(separator: ", ")
+        let inherited =
+            firsts.isEmpty ? "nothing is inherited" : "inherited: " + firsts.map { "`\($0)`" }.joined(separator: ", ")
         return .error(
             "nothing to \(verb): no inherited argument starts with `\(target.value)` (\(inherited))",
             at: target.location, length: target.length, suggestion: NearMiss.suggestion(for: target.value, in: firsts))

@@ -83,7 +83,9 @@ public enum ArgumentShadowing {
 
     /// Canonical key → what it is and the key as written, for ``shadows(arguments:typed:)``; flags win over mock
     /// points over values when one key is several.
-    public static func typedKeys(flags: [String], mocks: [String], values: [String]) -> [String: (kind: String, key: String)] {
+    public static func typedKeys(flags: [String], mocks: [String], values: [String]) -> [String: (
+        kind: String, key: String
+    )] {
         var typed: [String: (kind: String, key: String)] = [:]
         for key in values { typed[ProfileKey.canonical(key)] = ("value", key) }
         for key in mocks { typed[ProfileKey.canonical(key)] = ("mock point", key) }

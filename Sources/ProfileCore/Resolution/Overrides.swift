@@ -66,7 +66,9 @@ extension Overrides {
             let value = String(text.value[text.value.index(after: equals)...])
             let valueLocation = SourceLocation(
                 file: text.location.file,
-                mark: Mark(line: Int(text.location.mark.line), column: Int(text.location.mark.column) + key.unicodeScalars.count + 1))
+                mark: Mark(
+                    line: Int(text.location.mark.line),
+                    column: Int(text.location.mark.column) + key.unicodeScalars.count + 1))
             return .success(
                 (
                     Located(key, at: text.location, length: key.unicodeScalars.count),
@@ -154,7 +156,8 @@ public struct CommandLineSource: Sendable {
     /// Builds the source from the arguments after the program name.
     public init(arguments: [String]) {
         var text = "profile"
-        var count = 7  // Unicode scalars (the unit of columns) in `text`, counted as it grows (on the launch path of `run`)
+        // Unicode scalars (the unit of columns) in `text`, counted as it grows (on the launch path of `run`).
+        var count = 7
         var offsets: [Int] = []
         offsets.reserveCapacity(arguments.count)
         for argument in arguments {

@@ -159,7 +159,9 @@ public struct ResolvedProfile: Sendable {
     /// is the byte order the format asks for when keys are ASCII, as valid keys are), or through
     /// ``WireFormat/encode(_:)`` should a key not be ASCII.
     var encodedPayload: String {
-        func asciiKeys<Value>(_ entries: [Entry<Value>]) -> Bool { entries.allSatisfy { $0.key.utf8.allSatisfy { $0 < 0x80 } } }
+        func asciiKeys<Value>(_ entries: [Entry<Value>]) -> Bool {
+            entries.allSatisfy { $0.key.utf8.allSatisfy { $0 < 0x80 } }
+        }
         guard asciiKeys(flags), asciiKeys(mocks), asciiKeys(values) else { return WireFormat.encode(payload) }
         guard outer == nil else { return WireFormat.encode(payload) }
         var writer = WireFormat.Writer(entries: flags.count + mocks.count + values.count)

@@ -52,7 +52,8 @@ public final class Resolver {
                     .error(
                         "profile `\(name.value)` is abstract: it can be extended, not run", at: name.location,
                         length: name.length,
-                        notes: definition.abstractLocation.map { [.note("declared abstract here", at: $0, length: 8)] } ?? []))
+                        notes: definition.abstractLocation.map { [.note("declared abstract here", at: $0, length: 8)] }
+                            ?? []))
             }
         }
         var resolved = merge(
@@ -202,7 +203,8 @@ public final class Resolver {
             if let slot = slotOfName[name] {
                 let variable = slots[slot]
                 guard let value = variable.value else { return nil }
-                return Interpolator.Variable(value: value, display: variable.display, usesInvokingEnvironment: variable.tainted)
+                return Interpolator.Variable(
+                    value: value, display: variable.display, usesInvokingEnvironment: variable.tainted)
             }
             guard let value = environment[name] else { return nil }
             return Interpolator.Variable(value: value, display: nil)
@@ -216,7 +218,9 @@ public final class Resolver {
                 }
                 guard let value = entry.value else {
                     record(
-                        .init(name: name, value: nil, display: nil, origin: entry.name.location, usesInvokingEnvironment: false),
+                        .init(
+                            name: name, value: nil, display: nil, origin: entry.name.location,
+                            usesInvokingEnvironment: false),
                         display: nil, tainted: false)
                     continue
                 }
@@ -291,7 +295,8 @@ public final class Resolver {
                 secret = true
                 display = "<secret>"
             }
-            resolvedValues.append(.init(key: key, value: value, display: display, origin: setting.location, isSecret: secret))
+            resolvedValues.append(
+                .init(key: key, value: value, display: display, origin: setting.location, isSecret: secret))
         }
 
         let secretVariables = repository.secretEnvironmentNames
@@ -315,9 +320,13 @@ public final class Resolver {
             arguments: resolvedArguments,
             environment: environmentChanges,
             flags: flags.map {
-                .init(key: $0.key, value: $0.value, display: $0.value ? "on" : "off", origin: $0.location, isSecret: false)
+                .init(
+                    key: $0.key, value: $0.value, display: $0.value ? "on" : "off", origin: $0.location, isSecret: false
+                )
             },
-            mocks: mocks.map { .init(key: $0.key, value: $0.value, display: $0.value, origin: $0.location, isSecret: false) },
+            mocks: mocks.map {
+                .init(key: $0.key, value: $0.value, display: $0.value, origin: $0.location, isSecret: false)
+            },
             values: resolvedValues,
             invokingEnvironment: environment)
         if let appendArguments {
@@ -348,7 +357,8 @@ public final class Resolver {
                 let first = line.unicodeScalars.dropFirst(column - 1).first  // columns count Unicode scalars
                 let quoted = first == "\"" || first == "'"
                 location = SourceLocation(
-                    file: location.file, mark: Mark(line: Int(location.mark.line), column: column + error.offset + (quoted ? 1 : 0)))
+                    file: location.file,
+                    mark: Mark(line: Int(location.mark.line), column: column + error.offset + (quoted ? 1 : 0)))
                 length = error.length
             }
             repository.report(.error(error.message, at: location, length: length))

@@ -12,11 +12,12 @@ public struct JSONWriter {
         public static func == (lhs: Value, rhs: Value) -> Bool {
             switch (lhs, rhs) {
             case (.null, .null): return true
-            case let (.bool(a), .bool(b)): return a == b
-            case let (.number(a), .number(b)): return a == b
-            case let (.string(a), .string(b)): return a == b
-            case let (.array(a), .array(b)): return a == b
-            case let (.object(a), .object(b)): return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
+            case (.bool(let a), .bool(let b)): return a == b
+            case (.number(let a), .number(let b)): return a == b
+            case (.string(let a), .string(let b)): return a == b
+            case (.array(let a), .array(let b)): return a == b
+            case (.object(let a), .object(let b)):
+                return a.count == b.count && zip(a, b).allSatisfy { $0.0 == $1.0 && $0.1 == $1.1 }
             default: return false
             }
         }
@@ -54,7 +55,8 @@ public struct JSONWriter {
             default:
                 let escaped =
                     scalar.value < 0x20
-                    || (escaping == .standard && (scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029))
+                    || (escaping == .standard
+                        && (scalar.value == 0x7F || scalar.value == 0x2028 || scalar.value == 0x2029))
                 if escaped {
                     let hex = String(scalar.value, radix: 16)
                     out += "\\u" + String(repeating: "0", count: 4 - hex.count) + hex

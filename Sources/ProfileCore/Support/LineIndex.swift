@@ -53,7 +53,8 @@ struct LineIndex: Sendable {
         var end = line < starts.count ? starts[line] : bytes.count
         if line < starts.count {
             // Take the line break off: CRLF, LF, CR, or a multi-byte one.
-            let breakStart = (max(start, end - 3)..<end).first { Self.lineBreakLength(bytes, at: $0) == end - $0 } ?? end
+            let breakStart =
+                (max(start, end - 3)..<end).first { Self.lineBreakLength(bytes, at: $0) == end - $0 } ?? end
             end = breakStart
         }
         return String(decoding: bytes[start..<end], as: UTF8.self)

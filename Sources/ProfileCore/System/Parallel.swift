@@ -14,7 +14,9 @@ enum Parallel {
     ///
     /// The threads take the indices in small chunks, in order, as they become free: one that falls behind (a busy
     /// processor, pages to fault in) leaves the rest to the others instead of making them wait at the end.
-    static func forEach(_ count: Int, minimumPerThread: Int = 32, maximumThreads: Int = 8, _ body: @escaping (Int) -> Void) {
+    static func forEach(
+        _ count: Int, minimumPerThread: Int = 32, maximumThreads: Int = 8, _ body: @escaping (Int) -> Void
+    ) {
         let threads = min(maximumThreads, processorCount, count / max(1, minimumPerThread))
         guard threads > 1 else {
             for index in 0..<count { body(index) }
@@ -87,10 +89,12 @@ enum Parallel {
             #else
             var handle = pthread_t()
             #endif
-            let result = pthread_create(&handle, nil, { raw in
-                Unmanaged<Work>.fromOpaque(raw!).takeRetainedValue().run()
-                return nil
-            }, context)
+            let result = pthread_create(
+                &handle, nil,
+                { raw in
+                    Unmanaged<Work>.fromOpaque(raw!).takeRetainedValue().run()
+                    return nil
+                }, context)
             guard result == 0 else {
                 Unmanaged<Work>.fromOpaque(context).release()
                 return nil

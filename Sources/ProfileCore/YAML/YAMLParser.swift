@@ -173,8 +173,11 @@ public final class YAMLParser {
         if let line = file.line(Int(mark.line)) {
             let characters = Array(line)
             let index = Int(mark.column) - 1
-            if index >= 0, index < characters.count, characters[index] == "\t" || characters.prefix(index + 1).contains("\t")
-                && characters.prefix(while: { $0 == " " || $0 == "\t" }).contains("\t") {
+            if index >= 0, index < characters.count,
+                characters[index] == "\t"
+                    || characters.prefix(index + 1).contains("\t")
+                        && characters.prefix(while: { $0 == " " || $0 == "\t" }).contains("\t")
+            {
                 message += "; YAML does not allow tabs for indentation, use spaces"
             }
         }
@@ -234,7 +237,8 @@ public final class YAMLParser {
                     yaml_event_delete(&event)
                     if documents > 1 {
                         throw .error(
-                            "a profile file holds one YAML document; found a second one here", at: location(mark), length: 3)
+                            "a profile file holds one YAML document; found a second one here", at: location(mark),
+                            length: 3)
                     }
                 case YAML_SCALAR_EVENT, YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT, YAML_ALIAS_EVENT:
                     root = try node(&event, depth: 0)
@@ -268,9 +272,11 @@ public final class YAMLParser {
             // or an anchor in front, the mark is theirs, so the text is counted instead.
             let end = Self.mark(event.end_mark)
             let displayLength: Int32? =
-                style != .plain ? 1
-                : tag != nil || anchor != nil ? nil
-                : end.line == mark.line ? max(1, end.column - mark.column) : Int32.max
+                style != .plain
+                ? 1
+                : tag != nil || anchor != nil
+                    ? nil
+                    : end.line == mark.line ? max(1, end.column - mark.column) : Int32.max
             yaml_event_delete(&event)
             var node = YAMLNode(.scalar(YAMLScalar(text, style: style)), mark: mark, tag: tag, weight: 1)
             if let displayLength { node.storedDisplayLength = displayLength }
@@ -302,7 +308,8 @@ public final class YAMLParser {
             if depth >= limits.maxDepth {
                 yaml_event_delete(&event)
                 throw .error(
-                    "nesting is deeper than \(limits.maxDepth) levels; profiles are never that deep", at: location(mark))
+                    "nesting is deeper than \(limits.maxDepth) levels; profiles are never that deep", at: location(mark)
+                )
             }
             let anchorPointer = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
             let tagPointer = isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag

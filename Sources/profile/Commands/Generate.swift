@@ -34,15 +34,19 @@ extension ProfileCommand {
                         length: check.length))
             }
             try invocation.requireValid()
-            let access = invocation.value(of: Grammar.generateAccess)
+            let access =
+                invocation.value(of: Grammar.generateAccess)
                 .flatMap { SwiftGenerator.AccessLevel(rawValue: $0.value) } ?? .internal
             let session = try Session(profilesDirectory: invocation.profilesDirectory)
             let repository = session.repository
             guard repository.directory.catalogPath != nil else {
                 let path = FileSystem.join(repository.directory.path, ProfileDirectory.catalogName + ".yml")
                 Terminal.report(
-                    [.error("`profile generate swift` needs a catalog: create `\(path)` declaring the flags, mock "
-                        + "points and values the app reads (see the README)")],
+                    [
+                        .error(
+                            "`profile generate swift` needs a catalog: create `\(path)` declaring the flags, mock "
+                                + "points and values the app reads (see the README)")
+                    ],
                     environment: session.environment)
                 throw Exit(status: ExitStatus.dataError)
             }
@@ -68,8 +72,11 @@ extension ProfileCommand {
                 guard existing != Array(text.utf8) else { return }
                 let state = existing == nil ? "does not exist" : "is out of date"
                 Terminal.report(
-                    [.error("`\(output)` \(state): run `profile generate swift --output \(output)"
-                        + (access == .public ? " --access public`" : "`"))],
+                    [
+                        .error(
+                            "`\(output)` \(state): run `profile generate swift --output \(output)"
+                                + (access == .public ? " --access public`" : "`"))
+                    ],
                     environment: session.environment)
                 throw Exit(status: ExitStatus.findings)
             }

@@ -27,11 +27,13 @@ extension ProfileCommand {
                     Terminal.out("created \(FileSystem.join(directory, path))\n")
                 }
                 let gitignorePath = FileSystem.join(directory, ".gitignore")
-                let current = FileSystem.exists(gitignorePath)
+                let current =
+                    FileSystem.exists(gitignorePath)
                     ? String(decoding: try FileSystem.read(gitignorePath), as: UTF8.self) : nil
                 if let updated = Scaffold.gitignore(adding: current) {
                     try FileSystem.write(Array(updated.utf8), to: gitignorePath)
-                    Terminal.out("\(current == nil ? "created" : "updated") \(gitignorePath) (ignores profiles/*.local.yml)\n")
+                    Terminal.out(
+                        "\(current == nil ? "created" : "updated") \(gitignorePath) (ignores profiles/*.local.yml)\n")
                 }
             } catch {
                 Terminal.report([.error(error.description)], environment: environment)

@@ -107,10 +107,12 @@ enum BashCompletionScript {
         case .mock: return "_profile_reply_after_equals \"$(_profile_query mock \"$cur\")\"; return 0"
         case .value: return "_profile_reply_after_equals \"$(_profile_query value \"$cur\")\"; return 0"
         case .environmentAssignment:
-            return "_profile_reply_after_equals \"$( { _profile_query env-names; compgen -e; } | sed 's/$/=/')\"; return 0"
+            return
+                "_profile_reply_after_equals \"$( { _profile_query env-names; compgen -e; } | sed 's/$/=/')\"; return 0"
         case .environmentName:
             return "COMPREPLY=($(compgen -W \"$( { _profile_query env-names; compgen -e; } )\" -- \"$cur\")); return 0"
-        case .choices(let words): return "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); return 0"
+        case .choices(let words):
+            return "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\")); return 0"
         case .none, .profiles: return "return 0"
         }
     }

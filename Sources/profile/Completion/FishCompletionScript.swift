@@ -66,7 +66,8 @@ enum FishCompletionScript {
 
             """
         for command in commands {
-            out += "complete -c profile -n __fish_use_subcommand -a \(command.name.rawValue)"
+            out +=
+                "complete -c profile -n __fish_use_subcommand -a \(command.name.rawValue)"
                 + " -d '\(escape(command.summary))'\n"
         }
         let names = commands.map(\.name.rawValue).joined(separator: " ")
@@ -80,7 +81,8 @@ enum FishCompletionScript {
                 let long = String(option.name.dropFirst(2))
                 let short = option.short.map { " -s \($0.dropFirst())" } ?? ""
                 // The option's description on its own line, so candidates keep their own descriptions.
-                out += "complete -c profile -n \(condition)\(short) -l \(long)"
+                out +=
+                    "complete -c profile -n \(condition)\(short) -l \(long)"
                     + " -d '\(escape(option.summary))'"
                     + (option.value == nil ? "" : " -x") + "\n"
                 if let value = option.value {
@@ -98,7 +100,8 @@ enum FishCompletionScript {
                     out += "complete -c profile -n \(condition) -a '\(words)'\n"
                 } else {
                     let test = positional.isRepeated ? "-ge" : "-eq"
-                    out += "complete -c profile -n \"__profile_in \(name); and test (__profile_positionals)"
+                    out +=
+                        "complete -c profile -n \"__profile_in \(name); and test (__profile_positionals)"
                         + " \(test) \(index)\" -a '\(words)'\n"
                 }
             }
@@ -117,7 +120,9 @@ enum FishCompletionScript {
         case .flag: return "-x -a '(__profile_query flags)'"
         case .mock: return "-x -a '(__profile_query mock (commandline -ct))'"
         case .value: return "-x -a '(__profile_query value (commandline -ct))'"
-        case .environmentAssignment: return "-x -a '(__profile_query env-names | string replace -r \"\\t.*\" \"=\"; set -xn | string replace -r \"\\$\" \"=\")'"
+        case .environmentAssignment:
+            return
+                "-x -a '(__profile_query env-names | string replace -r \"\\t.*\" \"=\"; set -xn | string replace -r \"\\$\" \"=\")'"
         case .environmentName: return "-x -a '(__profile_query env-names; set -xn)'"
         case .choices(let words): return "-x -a '\(words.joined(separator: " "))'"
         case .none, .profiles: return "-x"

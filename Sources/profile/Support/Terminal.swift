@@ -1,3 +1,5 @@
+import ProfileCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -5,7 +7,6 @@ import Musl
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ProfileCore
 
 /// Writing to the standard streams without Foundation.
 enum Terminal {

@@ -1,6 +1,6 @@
 import Foundation
-import Testing
 import TestSupport
+import Testing
 
 /// Runs the built binaries as a user would, and captures what they print.
 enum CLI {
@@ -54,7 +54,9 @@ final class Project {
 
     /// Runs `profile` in the project root (or a subfolder).
     @discardableResult
-    func profile(_ arguments: [String], in sub: String = "", environment: [String: String] = [:], stdin: String? = nil) throws -> CLI.Result {
+    func profile(_ arguments: [String], in sub: String = "", environment: [String: String] = [:], stdin: String? = nil)
+        throws -> CLI.Result
+    {
         let directory = sub.isEmpty ? root : path(sub)
         try FileManager.default.createDirectory(atPath: directory, withIntermediateDirectories: true)
         return try CLI.profile(arguments, in: directory, environment: environment, stdin: stdin)

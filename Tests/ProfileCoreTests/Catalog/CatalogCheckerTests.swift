@@ -20,7 +20,8 @@ import Testing
 
     func check(_ profile: String, overrides: Overrides = Overrides()) throws -> (ResolvedProfile?, [String]) {
         let profiles = try TemporaryProfiles(["_catalog.yml": catalog, "p.yml": profile])
-        let (resolved, rendered) = try profiles.resolve(["p"], overrides: overrides, environment: [("TOKEN_SRC", "t0k")])
+        let (resolved, rendered) = try profiles.resolve(
+            ["p"], overrides: overrides, environment: [("TOKEN_SRC", "t0k")])
         return (resolved, rendered.split(separator: "\n").filter { $0.contains(": error: ") }.map(String.init))
     }
 
@@ -64,7 +65,10 @@ import Testing
 
     @Test func quotedNumbersAreNotInts() throws {
         let (_, problems) = try check("values: {pageSize: '5'}\n")
-        #expect(problems == ["profiles/p.yml:1:20: error: `pageSize` is an int; `5` is quoted, which makes it a string: write it without quotes"])
+        #expect(
+            problems == [
+                "profiles/p.yml:1:20: error: `pageSize` is an int; `5` is quoted, which makes it a string: write it without quotes"
+            ])
     }
 
     @Test func interpolatedValuesAreCheckedOnceInterpolated() throws {
@@ -73,7 +77,9 @@ import Testing
     }
 
     @Test func overridesAreChecked() throws {
-        let source = CommandLineSource(arguments: ["run", "p", "--enable", "analytcs", "--mock", "countries=mock", "--value", "pageSize=x"])
+        let source = CommandLineSource(arguments: [
+            "run", "p", "--enable", "analytcs", "--mock", "countries=mock", "--value", "pageSize=x",
+        ])
         let overrides = Overrides(items: [
             .enable(source.located("analytcs", argument: 3)),
             .mock(source.located("countries", argument: 5), source.located("mock", argument: 5, offset: 10)),

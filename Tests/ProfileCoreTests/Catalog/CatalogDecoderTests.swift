@@ -5,7 +5,9 @@ import Testing
     func decode(_ text: String) throws -> (Catalog, [String]) {
         let document = try YAMLParser.parse(SourceFile(path: "_catalog.yml", bytes: Array(text.utf8)))
         let (catalog, diagnostics) = CatalogDecoder.decode(document)
-        let headlines = DiagnosticRenderer().render(diagnostics.sortedByLocation()).split(separator: "\n").filter { $0.contains(": error: ") }
+        let headlines = DiagnosticRenderer().render(diagnostics.sortedByLocation()).split(separator: "\n").filter {
+            $0.contains(": error: ")
+        }
         return (catalog, headlines.map(String.init))
     }
 

@@ -11,8 +11,10 @@ import Testing
         _ = repository.catalog
         for name in repository.directory.names {
             let located = Located(
-                name, at: SourceLocation(file: SourceFile(path: repository.directory.entries[name]!.path, bytes: []),
-                                         mark: Mark(line: 0, column: 0)))
+                name,
+                at: SourceLocation(
+                    file: SourceFile(path: repository.directory.entries[name]!.path, bytes: []),
+                    mark: Mark(line: 0, column: 0)))
             _ = Resolver(repository: repository).resolve([located], environment: EnvironmentTable(), purpose: .lint)
         }
         return profiles.render(Linter.unique(repository.diagnostics).sortedByLocation())
@@ -27,13 +29,16 @@ import Testing
     static let sets: [[String: String]] = [
         // A clean chain, with interpolation everywhere.
         [
-            "base.yml": "abstract: true\nenv: {A: '${HOME:-/h}/x', B: plain}\narguments: [-v, [-k, '${A}']]\nvalues: {s: '${B}-1', n: 2}\n",
-            "mid.yml": "extends: base\nenv: {B: null, C: '$$5'}\narguments: [{drop: -v}, {replace: -k, with: [-k, '${C}']}]\n",
+            "base.yml":
+                "abstract: true\nenv: {A: '${HOME:-/h}/x', B: plain}\narguments: [-v, [-k, '${A}']]\nvalues: {s: '${B}-1', n: 2}\n",
+            "mid.yml":
+                "extends: base\nenv: {B: null, C: '$$5'}\narguments: [{drop: -v}, {replace: -k, with: [-k, '${C}']}]\n",
             "leaf.yml": "extends: [mid, base]\nvalues: {s: 'done', t: '${A}'}\nflags: [a]\nmocks: {m: x}\n",
         ],
         // A parent's broken interpolation (env, argument, value), inherited, dropped and overridden by children.
         [
-            "base.yml": "env: {A: '${A', B: '${1}'}\narguments: [-v, '-x${', [-g, '${B:-}']]\nvalues: {s: 'a${', t: '${Z?}'}\n",
+            "base.yml":
+                "env: {A: '${A', B: '${1}'}\narguments: [-v, '-x${', [-g, '${B:-}']]\nvalues: {s: 'a${', t: '${Z?}'}\n",
             "drops.yml": "extends: base\narguments: [{drop: '-x${'}, {drop: -nothing}]\nvalues: {s: fixed}\n",
             "keeps.yml": "extends: base\nenv: {A: fine}\n",
             "reserved.yml": "extends: keeps\nenv: {PROFILE_PAYLOAD: x, D: '${D:?required}'}\n",

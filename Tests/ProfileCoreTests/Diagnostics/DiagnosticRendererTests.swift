@@ -6,7 +6,8 @@ import Testing
 @Suite struct DiagnosticRendererTests {
     func rendered(_ line: String, column: Int, length: Int) -> [Substring] {
         let file = SourceFile(path: "p.yml", bytes: Array(line.utf8))
-        let diagnostic = Diagnostic.error("x", at: SourceLocation(file: file, mark: Mark(line: 1, column: column)), length: length)
+        let diagnostic = Diagnostic.error(
+            "x", at: SourceLocation(file: file, mark: Mark(line: 1, column: column)), length: length)
         return DiagnosticRenderer().render(diagnostic).split(separator: "\n", omittingEmptySubsequences: false)
     }
 

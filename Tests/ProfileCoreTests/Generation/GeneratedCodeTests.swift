@@ -1,7 +1,7 @@
 import Foundation
 import ProfileCore
-import Testing
 import TestSupport
+import Testing
 
 /// Compiles generated code for a catalog full of awkward names and texts against the built runtime library, runs
 /// it, and checks that every literal reads back as the catalog's text.
@@ -104,13 +104,16 @@ import TestSupport
         let generator = try #require(
             SwiftGenerator.forRepository(repository, access: .public), "\(profiles.render(repository.diagnostics))")
         let work = URL(fileURLWithPath: profiles.root)
-        try generator.render().write(to: work.appendingPathComponent("Generated.swift"), atomically: true, encoding: .utf8)
+        try generator.render().write(
+            to: work.appendingPathComponent("Generated.swift"), atomically: true, encoding: .utf8)
         try Self.program.write(to: work.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
 
         let compile = try Self.run(
             "/usr/bin/env",
-            ["swiftc", "-I", Self.buildDirectory!.appendingPathComponent("Modules").path, "Generated.swift",
-             "main.swift"] + Self.runtimeObjects + ["-o", "generated"],
+            [
+                "swiftc", "-I", Self.buildDirectory!.appendingPathComponent("Modules").path, "Generated.swift",
+                "main.swift",
+            ] + Self.runtimeObjects + ["-o", "generated"],
             in: work)
         try #require(compile.status == 0, "\(compile.output)")
         let result = try Self.run(work.appendingPathComponent("generated").path, [], in: work)
@@ -133,10 +136,13 @@ import TestSupport
             #"child: ["ci-macos"] say"hi\ highContrast"#,
             "child name: \(bytes("x;y=z,%\\(q)"))",
         ]
-        #expect(result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == expected + [""])
+        #expect(
+            result.output.split(separator: "\n", omittingEmptySubsequences: false).map(String.init) == expected + [""])
     }
 
-    static func run(_ executable: String, _ arguments: [String], in directory: URL) throws -> (status: Int32, output: String) {
+    static func run(_ executable: String, _ arguments: [String], in directory: URL) throws -> (
+        status: Int32, output: String
+    ) {
         let result = try Subprocess.run(
             executable, arguments, in: directory.path, environment: ProcessInfo.processInfo.environment,
             mergingStandardError: true)

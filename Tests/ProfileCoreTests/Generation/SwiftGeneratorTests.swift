@@ -21,14 +21,14 @@ import Testing
         "_catalog.yml": catalog,
         "base.yml": "abstract: true\nenv: {LOG: info}\nvalues: {pageSize: 10}\n",
         "uitest.yml": """
-            description: UI tests
-            extends: base
-            env: {HOME_COPY: "${HOME:-none}", LOG: null}
-            arguments: [-UITests]
-            flags: {skipOnboarding: true}
-            mocks: {countries: local-mock}
+        description: UI tests
+        extends: base
+        env: {HOME_COPY: "${HOME:-none}", LOG: null}
+        arguments: [-UITests]
+        flags: {skipOnboarding: true}
+        mocks: {countries: local-mock}
 
-            """,
+        """,
         "plain.yml": "values: {theme: light}\n",
     ]
 
@@ -118,15 +118,15 @@ import Testing
     @Test func namesAreMadeSafeAndUnique() throws {
         let (output, diagnostics) = try Self.generate([
             "_catalog.yml": """
-                flags: {default: keyword, a-b: first, a.b: second}
-                mocks:
-                  string: {variants: [none, self, mockKey, 2x], default: none}
-                  profile-flags: [x]
-                values:
-                  names: {type: enum, cases: [a], default: a}
-                  count: {type: int}
+            flags: {default: keyword, a-b: first, a.b: second}
+            mocks:
+              string: {variants: [none, self, mockKey, 2x], default: none}
+              profile-flags: [x]
+            values:
+              names: {type: enum, cases: [a], default: a}
+              count: {type: int}
 
-                """,
+            """,
             "all.yml": "{}\n",
         ])
         #expect(diagnostics == "")
@@ -151,7 +151,8 @@ import Testing
         let absolute = profiles.directory + "/_catalog.yml"
         #expect(SwiftGenerator.displayPath(of: absolute) == "profiles/_catalog.yml")
         #expect(SwiftGenerator.displayPath(of: profiles.directory + "/./_catalog.yml") == "profiles/_catalog.yml")
-        #expect(SwiftGenerator.displayPath(of: profiles.directory + "/../profiles/_catalog.yml") == "profiles/_catalog.yml")
+        #expect(
+            SwiftGenerator.displayPath(of: profiles.directory + "/../profiles/_catalog.yml") == "profiles/_catalog.yml")
         // Relative to the working directory (tests run in parallel: it is read, never changed).
         let depth = FileManager.default.currentDirectoryPath.split(separator: "/").count
         let relative = String(repeating: "../", count: depth) + absolute.dropFirst()

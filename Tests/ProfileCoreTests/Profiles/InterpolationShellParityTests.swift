@@ -183,7 +183,7 @@ import Testing
 
     /// The harness itself: a case whose outcome is wrong fails against the shells.
     @Test(.enabled(if: exists("/bin/bash"), "needs bash")) func aWrongOutcomeIsSeen() throws {
-        #expect(try Self.run("/bin/bash", Case(["B=${A:-d}"], inherited: ["A=x"], gives: []))  == ["B=x"])
+        #expect(try Self.run("/bin/bash", Case(["B=${A:-d}"], inherited: ["A=x"], gives: [])) == ["B=x"])
         #expect(try Self.run("/bin/bash", Case(["B=${A:?}"], gives: [])) == Self.fails)
     }
 

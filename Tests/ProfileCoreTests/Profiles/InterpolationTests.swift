@@ -1,6 +1,7 @@
-@testable import ProfileCore
 import TestSupport
 import Testing
+
+@testable import ProfileCore
 
 @Suite struct InterpolationTests {
     let variables: [String: Interpolator.Variable] = [
@@ -40,12 +41,26 @@ import Testing
     }
 
     @Test func errorsCarryTheirOffset() {
-        #expect(failure("ab${NOPE:?is required}") == .init(message: "`NOPE` is not set: is required", offset: 2, length: 20))
+        #expect(
+            failure("ab${NOPE:?is required}") == .init(message: "`NOPE` is not set: is required", offset: 2, length: 20)
+        )
         #expect(failure("${EMPTY:?}") == .init(message: "`EMPTY` is empty", offset: 0, length: 10))
-        #expect(failure("x${HOME") == .init(message: "unterminated `${`: add the closing `}` (or write `$$` for a literal `$`)", offset: 1, length: 2))
-        #expect(failure("${1X}") == .init(message: "`1X` is not a variable name (letters, digits and `_`, not starting with a digit)", offset: 2, length: 2))
+        #expect(
+            failure("x${HOME")
+                == .init(
+                    message: "unterminated `${`: add the closing `}` (or write `$$` for a literal `$`)", offset: 1,
+                    length: 2))
+        #expect(
+            failure("${1X}")
+                == .init(
+                    message: "`1X` is not a variable name (letters, digits and `_`, not starting with a digit)",
+                    offset: 2, length: 2))
         #expect(failure("${A B}")?.message.hasPrefix("unexpected ` ` in `${A...}`") == true)
-        #expect(failure("${}") == .init(message: "`${}` names no variable: write `${NAME}`, or `$$` for a literal `$`", offset: 0, length: 3))
+        #expect(
+            failure("${}")
+                == .init(
+                    message: "`${}` names no variable: write `${NAME}`, or `$$` for a literal `$`", offset: 0, length: 3
+                ))
     }
 
     @Test func displayHidesInheritedValues() throws {

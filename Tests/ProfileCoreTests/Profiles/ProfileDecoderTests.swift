@@ -9,7 +9,8 @@ import Testing
     }
 
     func headlines(_ text: String, isOverlay: Bool = false) throws -> [String] {
-        try decode(text, isOverlay: isOverlay).1.split(separator: "\n").filter { $0.contains(": error: ") }.map(String.init)
+        try decode(text, isOverlay: isOverlay).1.split(separator: "\n").filter { $0.contains(": error: ") }.map(
+            String.init)
     }
 
     @Test func decodesEveryKey() throws {
@@ -33,7 +34,8 @@ import Testing
         #expect(definition.mocks.map(\.value.value) == ["stub"])
         #expect(
             definition.values.map { $0.value.value } == [
-                .int(5, text: "5"), .double(2.5, text: "2.5"), .bool(true), .string("text"), nil, .int(31, text: "0x1F"),
+                .int(5, text: "5"), .double(2.5, text: "2.5"), .bool(true), .string("text"), nil,
+                .int(31, text: "0x1F"),
                 .string("yes"),
             ])
     }
@@ -83,9 +85,18 @@ import Testing
     }
 
     @Test func theFileMustBeAMapping() throws {
-        #expect(try headlines("- a\n- b\n") == ["p.yml:1:1: error: a profile is a mapping with keys such as `description`, `env` and `flags`; this file holds a list"])
-        #expect(try headlines("just text\n") == ["p.yml:1:1: error: a profile is a mapping with keys such as `description`, `env` and `flags`; this file holds a scalar"])
-        #expect(try headlines("") == ["p.yml:1:1: error: `p.yml` is empty; a profile is a mapping with keys such as `description`, `env` and `flags`"])
+        #expect(
+            try headlines("- a\n- b\n") == [
+                "p.yml:1:1: error: a profile is a mapping with keys such as `description`, `env` and `flags`; this file holds a list"
+            ])
+        #expect(
+            try headlines("just text\n") == [
+                "p.yml:1:1: error: a profile is a mapping with keys such as `description`, `env` and `flags`; this file holds a scalar"
+            ])
+        #expect(
+            try headlines("") == [
+                "p.yml:1:1: error: `p.yml` is empty; a profile is a mapping with keys such as `description`, `env` and `flags`"
+            ])
     }
 
     @Test func overlaysCannotChangeWhatAProfileIs() throws {
@@ -137,13 +148,14 @@ import Testing
 
     @Test func argumentItemMistakes() throws {
         #expect(
-            try headlines("arguments:\n  - {drop: -a, with: b}\n  - {replace: -a}\n  - {with: -b}\n  - {dorp: -a}\n  -\n") == [
-                "p.yml:2:5: error: an `arguments` item either drops or replaces, not both",
-                "p.yml:3:5: error: `replace: -a` needs `with:` (an argument or a group of arguments)",
-                "p.yml:4:5: error: `with` needs `replace:` naming the inherited argument it replaces",
-                "p.yml:5:6: error: unknown key `dorp` in an `arguments` item (`drop`, or `replace` with `with`); did you mean `drop`?",
-                "p.yml:6:4: error: this argument is empty; write `\"\"` for an empty argument",
-            ])
+            try headlines(
+                "arguments:\n  - {drop: -a, with: b}\n  - {replace: -a}\n  - {with: -b}\n  - {dorp: -a}\n  -\n") == [
+                    "p.yml:2:5: error: an `arguments` item either drops or replaces, not both",
+                    "p.yml:3:5: error: `replace: -a` needs `with:` (an argument or a group of arguments)",
+                    "p.yml:4:5: error: `with` needs `replace:` naming the inherited argument it replaces",
+                    "p.yml:5:6: error: unknown key `dorp` in an `arguments` item (`drop`, or `replace` with `with`); did you mean `drop`?",
+                    "p.yml:6:4: error: this argument is empty; write `\"\"` for an empty argument",
+                ])
     }
 
     @Test func anchorsAndMergeKeysWorkInProfiles() throws {

@@ -16,7 +16,8 @@ import Testing
 
     @Test func reportsFileNameProblems() throws {
         let profiles = try TemporaryProfiles([
-            "a.yml": "{}", "a.yaml": "{}", "b c.yml": "{}", "_other.yml": "{}", "uitset.local.yml": "{}", "uitest.yml": "{}",
+            "a.yml": "{}", "a.yaml": "{}", "b c.yml": "{}", "_other.yml": "{}", "uitset.local.yml": "{}",
+            "uitest.yml": "{}",
         ])
         let directory = try ProfileDirectory(path: profiles.directory)
         #expect(
@@ -31,7 +32,8 @@ import Testing
 
     @Test func locateWalksUpAndStopsAtTheRepositoryRoot() throws {
         let profiles = try TemporaryProfiles(["a.yml": "{}"])
-        let found = try ProfileDirectory.locate(explicit: nil, environment: EnvironmentTable(), workingDirectory: profiles.root)
+        let found = try ProfileDirectory.locate(
+            explicit: nil, environment: EnvironmentTable(), workingDirectory: profiles.root)
         #expect(found.path == "profiles")
         #expect(throws: Diagnostic.self) {
             try ProfileDirectory.locate(explicit: nil, environment: EnvironmentTable(), workingDirectory: "/proc/self")

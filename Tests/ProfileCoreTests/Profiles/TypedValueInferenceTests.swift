@@ -28,18 +28,28 @@ import Testing
 
     static func referenceIsDecimalFloat(_ text: String) -> Bool {
         var bytes = Array(text.utf8)[...]
-        if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+        if let first = bytes.first, first == UInt8(ascii: "-") || first == UInt8(ascii: "+") {
+            bytes = bytes.dropFirst()
+        }
         let isDigit = { (byte: UInt8) in byte >= 48 && byte <= 57 }
         var mantissaDigits = 0
-        while let byte = bytes.first, isDigit(byte) { mantissaDigits += 1; bytes = bytes.dropFirst() }
+        while let byte = bytes.first, isDigit(byte) {
+            mantissaDigits += 1
+            bytes = bytes.dropFirst()
+        }
         if bytes.first == UInt8(ascii: ".") {
             bytes = bytes.dropFirst()
-            while let byte = bytes.first, isDigit(byte) { mantissaDigits += 1; bytes = bytes.dropFirst() }
+            while let byte = bytes.first, isDigit(byte) {
+                mantissaDigits += 1
+                bytes = bytes.dropFirst()
+            }
         }
         guard mantissaDigits > 0 else { return false }
         if let byte = bytes.first, byte == UInt8(ascii: "e") || byte == UInt8(ascii: "E") {
             bytes = bytes.dropFirst()
-            if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") { bytes = bytes.dropFirst() }
+            if let sign = bytes.first, sign == UInt8(ascii: "-") || sign == UInt8(ascii: "+") {
+                bytes = bytes.dropFirst()
+            }
             guard let digit = bytes.first, isDigit(digit) else { return false }
             while let byte = bytes.first, isDigit(byte) { bytes = bytes.dropFirst() }
         }
@@ -53,14 +63,18 @@ import Testing
     }
 
     @Test func byteClassificationAgreesWithTheRules() {
-        let pieces = ["0", "1", "9", "-", "+", ".", "e", "E", "x", "o", "0x", "0o", "1F", "inf", "Inf", "nan", "NaN",
-                      "true", "True", "TRUE", "false", "FALSE", "t", "f", " ", "é", "\u{212A}", "_", "99999999999999999999"]
-        var texts: Set<String> = ["", ".inf", "+.INF", "-.Inf", ".NAN", "0x", "0o", "0x1F", "0o17", "0x-5", "+5", "-0",
-                                  "007", "1e5", "1.5e-3", ".5", "5.", "+.5", "9223372036854775807", "9223372036854775808"]
+        let pieces = [
+            "0", "1", "9", "-", "+", ".", "e", "E", "x", "o", "0x", "0o", "1F", "inf", "Inf", "nan", "NaN",
+            "true", "True", "TRUE", "false", "FALSE", "t", "f", " ", "é", "\u{212A}", "_", "99999999999999999999",
+        ]
+        var texts: Set<String> = [
+            "", ".inf", "+.INF", "-.Inf", ".NAN", "0x", "0o", "0x1F", "0o17", "0x-5", "+5", "-0",
+            "007", "1e5", "1.5e-3", ".5", "5.", "+.5", "9223372036854775807", "9223372036854775808",
+        ]
         var state: UInt64 = 7
         for _ in 0..<20_000 {
             var text = ""
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             var bits = state
             for _ in 0..<Int(bits % 4) + 1 {
                 bits /= 4

@@ -1,7 +1,7 @@
 import ProfileCore
 import ProfileRuntime
-import Testing
 import TestSupport
+import Testing
 
 /// What the core renders (the payload in the child's environment, and the argument-domain form) is exactly what the
 /// runtime reads back, for many generated profiles with hostile text.
@@ -46,7 +46,9 @@ import TestSupport
             yaml += "  \(key): \(Self.quoted(text.replacingOccurrences(of: "$", with: "$$")))\n"
         }
         yaml += "flags:\n" + flags.sorted(by: { $0.key < $1.key }).map { "  \($0.key): \($0.value)\n" }.joined()
-        yaml += "mocks:\n" + mocks.sorted(by: { $0.key < $1.key }).map { "  \($0.key): \(Self.quoted($0.value))\n" }.joined()
+        yaml +=
+            "mocks:\n"
+            + mocks.sorted(by: { $0.key < $1.key }).map { "  \($0.key): \(Self.quoted($0.value))\n" }.joined()
         // Environment keys (a set one, an unset one) and arguments travel in the payload too.
         let variable = Self.quoted(generator.pick(Self.pieces).replacingOccurrences(of: "$", with: "$$"))
         let argument = Self.quoted(generator.pick(Self.pieces).replacingOccurrences(of: "$", with: "$$"))

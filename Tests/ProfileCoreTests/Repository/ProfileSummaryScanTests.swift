@@ -1,5 +1,6 @@
-@testable import ProfileCore
 import Testing
+
+@testable import ProfileCore
 
 /// The summary scan works on bytes; it must agree with the scan as first written (kept here as the reference).
 @Suite struct ProfileSummaryScanTests {
@@ -8,14 +9,16 @@ import Testing
             "description: Simple", "description: 'Quoted: with colon'", "description: \"Double\"  # comment",
             "description: Trailing # comment", "description: >", "description: |", "description:", "description: a: b",
             "description: \"esc\\aped\"", "description: 'it''s'", "description: 'open", "description : spaced",
-            "descriptions: no", "abstract: true", "abstract: Yes", "abstract: OFF", "abstract: maybe", "abstract: 'true'",
+            "descriptions: no", "abstract: true", "abstract: Yes", "abstract: OFF", "abstract: maybe",
+            "abstract: 'true'",
             "abstract:true", "  continued", "  # comment", "# comment", "", "<<: *b", "- item", "{a: 1}", "env:",
-            "  A: 1", "\tTab: x", "description: é ünïcode", "abstract: TRUE # yes", "key: value", "\r", "description: x\r",
+            "  A: 1", "\tTab: x", "description: é ünïcode", "abstract: TRUE # yes", "key: value", "\r",
+            "description: x\r",
         ]
         var state: UInt64 = 11
         for round in 0..<20_000 {
             var text = round % 7 == 0 ? "\u{FEFF}" : ""
-            state = state &* 6364136223846793005 &+ 1442695040888963407
+            state = state &* 6_364_136_223_846_793_005 &+ 1_442_695_040_888_963_407
             var bits = state
             for _ in 0..<Int(bits % 5) + 1 {
                 bits /= 5
@@ -23,7 +26,9 @@ import Testing
                 bits /= UInt64(lines.count)
             }
             let bytes = Array(text.utf8)
-            #expect(ProfileSummary.scan(name: "p", bytes: bytes) == Self.referenceScan(name: "p", bytes: bytes), "\(text.debugDescription)")
+            #expect(
+                ProfileSummary.scan(name: "p", bytes: bytes) == Self.referenceScan(name: "p", bytes: bytes),
+                "\(text.debugDescription)")
         }
     }
 
@@ -80,8 +85,12 @@ import Testing
         while index < line.endIndex, line[index] == UInt8(ascii: " ") { index += 1 }
         guard index < line.endIndex, line[index] == UInt8(ascii: ":") else { return nil }
         index += 1
-        guard index == line.endIndex || line[index] == UInt8(ascii: " ") || line[index] == UInt8(ascii: "\t") else { return nil }
-        while index < line.endIndex, line[index] == UInt8(ascii: " ") || line[index] == UInt8(ascii: "\t") { index += 1 }
+        guard index == line.endIndex || line[index] == UInt8(ascii: " ") || line[index] == UInt8(ascii: "\t") else {
+            return nil
+        }
+        while index < line.endIndex, line[index] == UInt8(ascii: " ") || line[index] == UInt8(ascii: "\t") {
+            index += 1
+        }
         return line[index...]
     }
 

@@ -26,6 +26,7 @@ import Testing
     @Test func aResolvedProfileKnowsItsShadows() throws {
         let profiles = try TemporaryProfiles(["app.yml": "arguments: [-UITests]\nflags: {UITests: true}\n"])
         let (resolved, _) = try profiles.resolve(["app"])
-        #expect(ArgumentShadowing.shadows(in: try #require(resolved)) == [.init(argument: 0, kind: "flag", key: "UITests")])
+        #expect(
+            ArgumentShadowing.shadows(in: try #require(resolved)) == [.init(argument: 0, kind: "flag", key: "UITests")])
     }
 }

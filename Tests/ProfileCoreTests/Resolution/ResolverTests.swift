@@ -109,7 +109,8 @@ import Testing
     @Test func replaceKeepsThePlace() throws {
         let profiles = try TemporaryProfiles([
             "base.yml": "arguments: [-first, [-AppleLanguages, '(en)'], -last]\n",
-            "child.yml": "extends: base\narguments:\n  - replace: -AppleLanguages\n    with: [-AppleLanguages, '(fr)']\n",
+            "child.yml":
+                "extends: base\narguments:\n  - replace: -AppleLanguages\n    with: [-AppleLanguages, '(fr)']\n",
         ])
         let (resolved, _) = try profiles.resolve(["child"])
         #expect(resolved?.arguments.map(\.value) == ["-first", "-AppleLanguages", "(fr)", "-last"])
@@ -160,7 +161,10 @@ import Testing
             "child.yml": "extends: base\nvalues:\n  http.timeout: 2.5\n  banner: null\n",
         ])
         let (resolved, _) = try profiles.resolve(["child"])
-        #expect(resolved?.values.map { "\($0.key)=\($0.value.text):\($0.value.typeName)" } == ["http.retries=3:int", "http.timeout=2.5:double"])
+        #expect(
+            resolved?.values.map { "\($0.key)=\($0.value.text):\($0.value.typeName)" } == [
+                "http.retries=3:int", "http.timeout=2.5:double",
+            ])
     }
 
     // Rule 11: `description` and `abstract` belong to their file; they are not inherited.

@@ -4,7 +4,8 @@ import Testing
 @Suite struct JSONWriterTests {
     @Test func escapesAndIndents() {
         let value = JSONWriter.Value.object([
-            ("s", .string("quote \" backslash \\ newline \n tab \t bell \u{07} é")), ("a", .array([.number("1"), .null, .bool(true)])),
+            ("s", .string("quote \" backslash \\ newline \n tab \t bell \u{07} é")),
+            ("a", .array([.number("1"), .null, .bool(true)])),
             ("e", .object([])),
         ])
         #expect(

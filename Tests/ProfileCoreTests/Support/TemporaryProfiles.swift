@@ -1,7 +1,7 @@
 import Foundation
 import ProfileCore
-import Testing
 import TestSupport
+import Testing
 
 /// A throwaway `profiles/` directory holding the given files, for tests. Removed with everything in it when the test
 /// that holds it ends, however it ends.
@@ -41,7 +41,8 @@ final class TemporaryProfiles {
 
     /// Renders diagnostics sorted, without colours, with the temporary path replaced by `profiles`.
     func render(_ diagnostics: [Diagnostic]) -> String {
-        DiagnosticRenderer().render(diagnostics.sortedByLocation()).replacingOccurrences(of: directory, with: "profiles")
+        DiagnosticRenderer().render(diagnostics.sortedByLocation()).replacingOccurrences(
+            of: directory, with: "profiles")
     }
 }
 

@@ -1,11 +1,12 @@
+import ProfileCore
+import TestSupport
+import Testing
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ProfileCore
-import Testing
-import TestSupport
 
 @Suite struct FileSystemTests {
     private func mode(_ path: String) -> mode_t {

@@ -1,10 +1,12 @@
+import Testing
+
+@testable import ProfileCore
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-@testable import ProfileCore
-import Testing
 
 @Suite struct ParallelTests {
     /// Counts how often each index ran (each slot is written by one thread at a time: the index's own).

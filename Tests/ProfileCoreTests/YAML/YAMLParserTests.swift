@@ -106,7 +106,9 @@ import Testing
         }
         let message = error(text)
         #expect(message.hasPrefix("test.yml:6:45:"))
-        #expect(message.contains("error: aliases expand to more than 1000000 nodes (an alias bomb?); refusing to expand them"))
+        #expect(
+            message.contains(
+                "error: aliases expand to more than 1000000 nodes (an alias bomb?); refusing to expand them"))
     }
 
     @Test func deepNestingIsRefused() {
@@ -197,7 +199,9 @@ import Testing
             _ = try YAMLParser.parse(SourceFile(path: "wide.yml", bytes: bytes))
             Issue.record("expected an error")
         } catch {
-            #expect(error.message == "this file is UTF-16 (it starts with a UTF-16 byte order mark); profiles must be UTF-8 text")
+            #expect(
+                error.message
+                    == "this file is UTF-16 (it starts with a UTF-16 byte order mark); profiles must be UTF-8 text")
         }
     }
 
@@ -214,7 +218,8 @@ import Testing
     @Test func aRecursiveAliasIsNamedAsSuch() {
         #expect(
             error("env: &e\n  A: *e\n").hasPrefix(
-                "test.yml:2:6: error: alias `*e` refers to the node that contains it; recursive aliases are not supported"))
+                "test.yml:2:6: error: alias `*e` refers to the node that contains it; recursive aliases are not supported"
+            ))
     }
 
     @Test func tabsGetAHint() {
@@ -245,7 +250,8 @@ import Testing
     }
 
     @Test func byteOrderMarkIsAccepted() throws {
-        let document = try YAMLParser.parse(SourceFile(path: "bom.yml", bytes: [0xEF, 0xBB, 0xBF] + Array("a: 1\n".utf8)))
+        let document = try YAMLParser.parse(
+            SourceFile(path: "bom.yml", bytes: [0xEF, 0xBB, 0xBF] + Array("a: 1\n".utf8)))
         #expect(document.root?.mapping?.first?.key.scalar?.text == "a")
     }
 }

@@ -53,6 +53,7 @@ enum InPlaceEditing {
     /// The line and column of `offset` (see ``LineIndex``), as a location in `path` for diagnostics.
     static func location(of offset: Int, in bytes: [UInt8], path: String) -> SourceLocation {
         let position = LineIndex(bytes).position(ofOffset: offset)
-        return SourceLocation(file: SourceFile(path: path, bytes: bytes), mark: Mark(line: position.line, column: position.column))
+        return SourceLocation(
+            file: SourceFile(path: path, bytes: bytes), mark: Mark(line: position.line, column: position.column))
     }
 }

@@ -35,8 +35,10 @@ enum XcodeSchemeUpdater {
     static func leaders(of action: XcodeSchemeAction) -> Set<String> {
         switch action {
         case .launch:
-            return ["PreActions", "PostActions", "BuildableProductRunnable", "RemoteRunnable", "PathRunnable",
-                    "LocationScenarioReference", "MacroExpansion"]
+            return [
+                "PreActions", "PostActions", "BuildableProductRunnable", "RemoteRunnable", "PathRunnable",
+                "LocationScenarioReference", "MacroExpansion",
+            ]
         case .test:
             return ["PreActions", "PostActions", "TestPlans", "MacroExpansion", "Testables"]
         }

@@ -1,10 +1,11 @@
+import ProfileRuntime
+
 // Reads everything a profile can carry, through the generated keys and through the app's own types, and prints it.
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Darwin)
 import Darwin
 #endif
-import ProfileRuntime
 
 /// The app's own mock-point enum (the catalog's `storage`), next to the generated `Payments`.
 enum StorageBackend: String, MockPoint {

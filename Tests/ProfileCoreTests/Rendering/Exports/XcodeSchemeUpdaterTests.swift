@@ -275,7 +275,8 @@ enum XcodeFixtures {
 
         let plist = #expect(throws: Diagnostic.self) { try update("<plist version=\"1.0\">\n</plist>\n") }
         #expect(
-            plist?.message == "`Countries.xcscheme` is not an Xcode scheme: its root element is `<plist>`, not `<Scheme>`")
+            plist?.message
+                == "`Countries.xcscheme` is not an Xcode scheme: its root element is `<plist>`, not `<Scheme>`")
 
         let noTest = #expect(throws: Diagnostic.self) {
             try update("<Scheme>\n   <LaunchAction>\n   </LaunchAction>\n</Scheme>\n", action: .test)

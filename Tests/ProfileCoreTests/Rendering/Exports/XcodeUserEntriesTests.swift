@@ -31,9 +31,11 @@ enum XcodeEntries {
             var value = text.dropFirst(name.count + 4)
             while value.hasSuffix(">") { value = value.dropLast() }
             if value.hasSuffix("\"") { value = value.dropLast() }
-            return String(value).replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(of: "&apos;", with: "'")
-                .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
-                .replacingOccurrences(of: "&#10;", with: "\n").replacingOccurrences(of: "&amp;", with: "&")
+            return String(value).replacingOccurrences(of: "&quot;", with: "\"").replacingOccurrences(
+                of: "&apos;", with: "'"
+            )
+            .replacingOccurrences(of: "&lt;", with: "<").replacingOccurrences(of: "&gt;", with: ">")
+            .replacingOccurrences(of: "&#10;", with: "\n").replacingOccurrences(of: "&amp;", with: "&")
         }
         return nil
     }
@@ -54,13 +56,16 @@ enum XcodeEntries {
                 index += 1
                 continue
             }
-            let close = lines[index...].firstIndex { trimmed($0).hasPrefix(isArgument ? "</CommandLineArgument>" : "</EnvironmentVariable>") }!
+            let close = lines[index...].firstIndex {
+                trimmed($0).hasPrefix(isArgument ? "</CommandLineArgument>" : "</EnvironmentVariable>")
+            }!
             let block = lines[index...close]
             let enabled = attribute("isEnabled", in: block) != "NO"
             if isArgument {
                 arguments.append(Entry(attribute("argument", in: block) ?? "?", enabled: enabled))
             } else {
-                variables.append(Entry(attribute("key", in: block) ?? "?", attribute("value", in: block), enabled: enabled))
+                variables.append(
+                    Entry(attribute("key", in: block) ?? "?", attribute("value", in: block), enabled: enabled))
             }
             index = close + 1
         }
@@ -80,7 +85,9 @@ enum XcodeEntries {
                 index += 1
                 continue
             }
-            let close = lines[index...].firstIndex { trimmed($0).hasPrefix(isArgument ? "</CommandLineArgument>" : "</EnvironmentVariable>") }!
+            let close = lines[index...].firstIndex {
+                trimmed($0).hasPrefix(isArgument ? "</CommandLineArgument>" : "</EnvironmentVariable>")
+            }!
             let block = lines[index...close]
             let entry =
                 isArgument
@@ -91,8 +98,9 @@ enum XcodeEntries {
         }
         var compact: [Substring] = []
         for line in out {
-            if let last = compact.last, trimmed(last) == "<CommandLineArguments>" && trimmed(line) == "</CommandLineArguments>"
-                || trimmed(last) == "<EnvironmentVariables>" && trimmed(line) == "</EnvironmentVariables>"
+            if let last = compact.last,
+                trimmed(last) == "<CommandLineArguments>" && trimmed(line) == "</CommandLineArguments>"
+                    || trimmed(last) == "<EnvironmentVariables>" && trimmed(line) == "</EnvironmentVariables>"
             {
                 compact.removeLast()
                 continue
@@ -146,7 +154,9 @@ enum XcodeEntries {
         if let configurations = plan["configurations"] as? [[String: Any]] {
             plan["configurations"] = configurations.map { configuration in
                 var configuration = configuration
-                if let options = configuration["options"] as? [String: Any] { configuration["options"] = strip(options) }
+                if let options = configuration["options"] as? [String: Any] {
+                    configuration["options"] = strip(options)
+                }
                 return configuration
             }
         }
@@ -202,10 +212,12 @@ enum XcodeEntries {
     func scheme(_ text: String, with profile: ResolvedProfile? = nil, action: XcodeSchemeAction = .launch) throws
         -> ExportOutput
     {
-        try ExportFormat.xcscheme.update(Array(text.utf8), path: "App.xcscheme", with: profile ?? self.profile, action: action)
+        try ExportFormat.xcscheme.update(
+            Array(text.utf8), path: "App.xcscheme", with: profile ?? self.profile, action: action)
     }
 
-    func plan(_ text: String, with profile: ResolvedProfile? = nil, configuration: String? = nil) throws -> ExportOutput {
+    func plan(_ text: String, with profile: ResolvedProfile? = nil, configuration: String? = nil) throws -> ExportOutput
+    {
         try ExportFormat.xctestplan.update(
             Array(text.utf8), path: "App.xctestplan", with: profile ?? self.profile, configuration: configuration)
     }
@@ -288,9 +300,14 @@ enum XcodeEntries {
         let second = try scheme(first, with: changed).text
         let entries = XcodeEntries.scheme(second, .launch)
         #expect(!second.contains("-UITests") && !second.contains("-skipOnboarding") && !second.contains("\"MODE\""))
-        #expect(entries.arguments.filter { isProfiles($0, of: changed) }.map(\.identity) == ["-resetState", "-analytics", "NO"])
         #expect(
-            entries.variables.filter { isProfiles($0, of: changed) }.map(\.identity) == ["API_BASE_URL", "PROFILE_PAYLOAD"])
+            entries.arguments.filter { isProfiles($0, of: changed) }.map(\.identity) == [
+                "-resetState", "-analytics", "NO",
+            ])
+        #expect(
+            entries.variables.filter { isProfiles($0, of: changed) }.map(\.identity) == [
+                "API_BASE_URL", "PROFILE_PAYLOAD",
+            ])
         let users = XcodeEntries.scheme(original, .launch)
         let ownedBefore = name == "Exported.xcscheme" ? 3 : 0
         #expect(entries.arguments.filter { !isProfiles($0, of: changed) } == users.arguments.filter { !isProfiles($0) })
@@ -341,7 +358,8 @@ enum XcodeEntries {
             XcodeFixtures.profile.replacingOccurrences(of: "localhost:8080", with: "localhost:9090"))
         let updated = XcodeEntries.scheme(try scheme(toggled, with: changed).text, .launch)
         #expect(updated.arguments.first { $0.identity == "-UITests" }?.isEnabled == false)
-        #expect(updated.variables.first { $0.identity == "API_BASE_URL" } == Entry("API_BASE_URL", "http://localhost:9090"))
+        #expect(
+            updated.variables.first { $0.identity == "API_BASE_URL" } == Entry("API_BASE_URL", "http://localhost:9090"))
         #expect(updated.variables.first { $0.identity == "MODE" }?.isEnabled == false)
     }
 
@@ -375,8 +393,12 @@ enum XcodeEntries {
                 "-AppleLanguages (de)", "YES", "-UIViewLayoutFeedbackLoopDebuggingThreshold 100", "-UITests",
                 "-skipOnboarding", "YES",
             ])
-        #expect(entries.variables.map(\.identity) == ["API_BASE_URL", "SHOP_FIXTURES", "OS_ACTIVITY_MODE"] + profileVariables.map(\.identity))
-        #expect(entries.variables[0] == Entry("API_BASE_URL", "https://staging.shop.example.com/api?lang=de&v=2", enabled: false))
+        #expect(
+            entries.variables.map(\.identity) == ["API_BASE_URL", "SHOP_FIXTURES", "OS_ACTIVITY_MODE"]
+                + profileVariables.map(\.identity))
+        #expect(
+            entries.variables[0]
+                == Entry("API_BASE_URL", "https://staging.shop.example.com/api?lang=de&v=2", enabled: false))
         // Without the profile's entries, the user's are all that is left, as they were.
         let nothing = try XcodeFixtures.resolve("description: nothing\n")
         let emptied = try scheme(try scheme(once.text, with: nothing).text, with: nothing).text
@@ -390,13 +412,17 @@ enum XcodeEntries {
         // The user adds a disabled `-UITests` of their own at the top: the profile's `-UITests` is the one that lines
         // up with its other entries.
         let list = "      <CommandLineArguments>\n"
-        let own = list + "         <CommandLineArgument\n            argument = \"-UITests\"\n            isEnabled = \"NO\">\n"
+        let own =
+            list
+            + "         <CommandLineArgument\n            argument = \"-UITests\"\n            isEnabled = \"NO\">\n"
             + "         </CommandLineArgument>\n"
         let added = once.text.replacingOccurrences(of: list, with: own)
         #expect(added != once.text)
         #expect(try scheme(added).text == added)
         let withoutProfile = XcodeEntries.scheme(try scheme(added, with: nothing).text, .launch)
-        #expect(withoutProfile.arguments == [Entry("-UITests", enabled: false)] + XcodeEntries.scheme(withYes, .launch).arguments)
+        #expect(
+            withoutProfile.arguments == [Entry("-UITests", enabled: false)]
+                + XcodeEntries.scheme(withYes, .launch).arguments)
 
         // An enabled entry of the user's setting a variable the profile sets too is kept, with a warning.
         let enabled = original.replacingOccurrences(
@@ -404,7 +430,8 @@ enum XcodeEntries {
             with: "value = \"https://staging.shop.example.com/api?lang=de&amp;v=2\"\n            isEnabled = \"YES\"")
         let warned = try scheme(enabled)
         #expect(warned.warnings.map(\.severity) == [.warning])
-        #expect(warned.warnings.first?.message.hasPrefix("`API_BASE_URL` is also set by this entry of your own") == true)
+        #expect(
+            warned.warnings.first?.message.hasPrefix("`API_BASE_URL` is also set by this entry of your own") == true)
         #expect(warned.warnings.first?.location?.description == "App.xcscheme:86:10")
     }
 
@@ -443,7 +470,8 @@ enum XcodeEntries {
         let original = try XcodeFixtures.text("Exported.xcscheme").replacingOccurrences(
             of: "value = \"profile/1;", with: "value = \"profile/9;")
         let error = #expect(throws: Diagnostic.self) { try scheme(original) }
-        #expect(error?.message.hasPrefix("this `PROFILE_PAYLOAD` entry tells which entries the last export wrote") == true)
+        #expect(
+            error?.message.hasPrefix("this `PROFILE_PAYLOAD` entry tells which entries the last export wrote") == true)
         #expect(error?.message.contains("newer format version 9") == true, "\(error?.message ?? "")")
         #expect(error?.location?.description == "App.xcscheme:97:22")
     }
@@ -462,10 +490,15 @@ enum XcodeEntries {
         }
         let once = try self.plan(original, configuration: configuration)
         // Everything but the profile's entries is as it was.
-        #expect(try XcodeEntries.planWithout(once.text) { isProfiles($0) } == XcodeEntries.planWithout(original) { _ in false })
+        #expect(
+            try XcodeEntries.planWithout(once.text) { isProfiles($0) }
+                == XcodeEntries.planWithout(original) { _ in false })
         // Only lines were added, and commas after the elements now followed by one.
         let diff = XcodeEntries.diff(original, once.text)
-        #expect(diff.removed.allSatisfy { diff.inserted.contains($0 + ",") || $0.trimmingCharacters(in: .whitespaces).isEmpty }, "\(diff.removed)")
+        #expect(
+            diff.removed.allSatisfy {
+                diff.inserted.contains($0 + ",") || $0.trimmingCharacters(in: .whitespaces).isEmpty
+            }, "\(diff.removed)")
         let before = try XcodeEntries.plan(original, configuration: configuration)
         let after = try XcodeEntries.plan(once.text, configuration: configuration)
         #expect(after.arguments.filter { !isProfiles($0) } == before.arguments)
@@ -473,7 +506,8 @@ enum XcodeEntries {
         #expect(after.arguments.filter { isProfiles($0) } == profileArguments)
         #expect(after.variables.filter { isProfiles($0) } == profileVariables)
         if configuration != nil {
-            #expect(try XcodeEntries.options(once.text) as NSDictionary == XcodeEntries.options(original) as NSDictionary)
+            #expect(
+                try XcodeEntries.options(once.text) as NSDictionary == XcodeEntries.options(original) as NSDictionary)
         }
         #expect(try self.plan(once.text, configuration: configuration).text == once.text)
     }
@@ -483,10 +517,14 @@ enum XcodeEntries {
         let once = try plan(original).text
         let entries = try XcodeEntries.plan(once)
         #expect(
-            entries.arguments == [Entry("-com.apple.CoreData.SQLDebug 1", enabled: false), Entry("-AppleLanguages (fr)")]
+            entries.arguments == [
+                Entry("-com.apple.CoreData.SQLDebug 1", enabled: false), Entry("-AppleLanguages (fr)"),
+            ]
                 + profileArguments)
         #expect(
-            entries.variables == [Entry("OS_ACTIVITY_MODE", "disable"), Entry("MallocStackLogging", "1", enabled: false)]
+            entries.variables == [
+                Entry("OS_ACTIVITY_MODE", "disable"), Entry("MallocStackLogging", "1", enabled: false),
+            ]
                 + profileVariables)
         // Unchecking a profile entry the way Xcode writes it: kept through updates while the profile keeps it.
         let argument = "        \"argument\" : \"-UITests\"\n"
@@ -497,7 +535,8 @@ enum XcodeEntries {
         let changed = try XcodeFixtures.resolve("env: {MODE: dark}\narguments: [-UITests]\n")
         let updated = try XcodeEntries.plan(try plan(toggled, with: changed).text)
         #expect(updated.arguments.last == Entry("-UITests", enabled: false))
-        #expect(updated.variables.map(\.identity) == ["OS_ACTIVITY_MODE", "MallocStackLogging", "MODE", "PROFILE_PAYLOAD"])
+        #expect(
+            updated.variables.map(\.identity) == ["OS_ACTIVITY_MODE", "MallocStackLogging", "MODE", "PROFILE_PAYLOAD"])
         // The profile gone: the user's entries as they were.
         let nothing = try XcodeFixtures.resolve("description: nothing\n")
         let undone = try plan(try plan(once, with: nothing).text, with: nothing).text
@@ -511,11 +550,13 @@ enum XcodeEntries {
         // Disabled (another server to switch to): no warning.
         #expect(try plan(original).warnings.isEmpty)
         let enabled = original.replacingOccurrences(
-            of: "        \"enabled\" : false,\n        \"key\" : \"API_BASE_URL\"", with: "        \"key\" : \"API_BASE_URL\"")
+            of: "        \"enabled\" : false,\n        \"key\" : \"API_BASE_URL\"",
+            with: "        \"key\" : \"API_BASE_URL\"")
         #expect(enabled != original)
         let output = try plan(enabled)
         #expect(output.warnings.count == 1)
-        #expect(output.warnings.first?.message.hasPrefix("`API_BASE_URL` is also set by this entry of your own") == true)
+        #expect(
+            output.warnings.first?.message.hasPrefix("`API_BASE_URL` is also set by this entry of your own") == true)
         #expect(output.warnings.first?.location?.description == "App.xctestplan:34:7")
         let variables = try XcodeEntries.plan(output.text).variables
         #expect(variables.first == Entry("API_BASE_URL", "https://staging.shop.example.com/api?lang=de&v=2"))
@@ -562,12 +603,20 @@ enum XcodeEntries {
             """
         #expect(german.contains(expected))
         // The default options, and the other configuration, are untouched.
-        #expect(german.hasPrefix(original.prefix(upTo: try #require(original.range(of: "        \"environmentVariableEntries\"")).lowerBound)))
-        #expect(german.hasSuffix(original.suffix(from: try #require(original.range(of: "  \"defaultOptions\"")).lowerBound)))
+        #expect(
+            german.hasPrefix(
+                original.prefix(
+                    upTo: try #require(original.range(of: "        \"environmentVariableEntries\"")).lowerBound)))
+        #expect(
+            german.hasSuffix(original.suffix(from: try #require(original.range(of: "  \"defaultOptions\"")).lowerBound))
+        )
 
         // A configuration whose options are empty gets them filled the Xcode way.
         let staging = try plan(try XcodeFixtures.text("Shop.xctestplan"), configuration: "Staging").text
-        #expect(staging.contains("      \"name\" : \"Staging\",\n      \"options\" : {\n        \"commandLineArgumentEntries\" : [\n          {\n"))
+        #expect(
+            staging.contains(
+                "      \"name\" : \"Staging\",\n      \"options\" : {\n        \"commandLineArgumentEntries\" : [\n          {\n"
+            ))
     }
 
     @Test func unknownConfigurationsAndMisplacedOptionsAreRefused() throws {
@@ -591,7 +640,8 @@ enum XcodeEntries {
     // MARK: - Writing
 
     @Test func aFileChangedOnDiskSinceItWasReadIsNotClobbered() throws {
-        let directory = FileManager.default.temporaryDirectory.appendingPathComponent("profile-cas-\(UUID().uuidString)")
+        let directory = FileManager.default.temporaryDirectory.appendingPathComponent(
+            "profile-cas-\(UUID().uuidString)")
         try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         defer { try? FileManager.default.removeItem(at: directory) }
         let path = directory.appendingPathComponent("App.xcscheme").path
@@ -605,7 +655,8 @@ enum XcodeEntries {
         try saved.write(toFile: path, atomically: true, encoding: .utf8)
         let error = #expect(throws: Diagnostic.self) { try output.write(to: path) }
         #expect(error?.message.hasPrefix("`\(path)` changed on disk after it was read") == true)
-        let line = try #require(original.components(separatedBy: "\n").firstIndex { $0.contains("value = \"disable\"") })
+        let line = try #require(
+            original.components(separatedBy: "\n").firstIndex { $0.contains("value = \"disable\"") })
         #expect(error?.location?.description == "\(path):\(line + 1):23")
         #expect(try String(contentsOfFile: path, encoding: .utf8) == saved)
         #expect(try FileManager.default.contentsOfDirectory(atPath: directory.path) == ["App.xcscheme"])
