@@ -42,38 +42,6 @@ package enum ProfileKey {
         }
     }
 
-    /// A 64-bit hash (FNV-1a) of the canonical form of `key`, computed without building it: equal canonical forms
-    /// hash equal, so different hashes prove different keys (for a quick check before comparing them for real).
-    package static func canonicalHash(_ key: String) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        @inline(__always) func mix(_ byte: UInt8) {
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        var length = 0
-        var separatorPending = false
-        var previous = CharacterClass.separator
-        for byte in key.utf8 {
-            let current = CharacterClass(byte)
-            if current == .separator {
-                separatorPending = length > 0
-                previous = .separator
-                continue
-            }
-            if current == .upper && (previous == .lower || previous == .digit) {
-                separatorPending = true
-            }
-            if separatorPending {
-                mix(UInt8(ascii: "-"))
-                length += 1
-                separatorPending = false
-            }
-            mix(current == .upper ? byte | 0x20 : byte)
-            length += 1
-            previous = current
-        }
-        return hash
-    }
-
     /// The environment variable name of a canonical key: SCREAMING_SNAKE_CASE (`http-server-timeout` →
     /// `HTTP_SERVER_TIMEOUT`).
     static func environmentName(canonical: String) -> String {

@@ -165,34 +165,10 @@ final class Background {
         scratch = try TemporaryDirectory(prefix: "profile-background")
         var env = environment
         if env["PATH"] == nil { env["PATH"] = "/usr/local/bin:/usr/bin:/bin" }
-        var actions = posix_spawn_file_actions_t()
-        posix_spawn_file_actions_init(&actions)
-        defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, "/dev/null", O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, scratch.path("out"), O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        posix_spawn_file_actions_addopen(&actions, 2, scratch.path("err"), O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        var attributes = posix_spawnattr_t()
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var noSignals = sigset_t()
-        sigemptyset(&noSignals)
-        posix_spawnattr_setsigmask(&attributes, &noSignals)
-        var allSignals = sigset_t()
-        sigfillset(&allSignals)
-        posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-        let trampoline = """
-            for f in /proc/$$/fd/*; do n=${f##*/}; case $n in *[!0-9]*|0|1|2) ;; *) eval "exec $n>&-" ;; esac; done
-            cd -- "$0" || exit 126
-            exec "$@"
-            """
-        let command = ["/bin/bash", "-c", trampoline, directory, executable] + arguments
-        let argv = command.map { strdup($0) } + [nil]
-        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
-        defer { for pointer in argv + envp { free(pointer) } }
-        var pid: pid_t = 0
-        let spawned = posix_spawn(&pid, command[0], &actions, &attributes, argv, envp)
-        guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
+        try scratch.write("in", "")
+        let pid = try Subprocess.spawn(
+            executable, arguments, in: directory, environment: env, stdin: scratch.path("in"),
+            stdout: scratch.path("out"), stderr: scratch.path("err"))
         self.pid = pid
         usleep(50_000)  // the trampoline execs `profile` (same pid) before a signal is sent
     }

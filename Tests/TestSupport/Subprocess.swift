@@ -34,15 +34,37 @@ package enum Subprocess {
         let errors = scratch.path("err")
         try scratch.write("in", stdin ?? "")
 
+        let pid = try spawn(
+            executable, arguments, in: directory, environment: env, stdin: input, stdout: output,
+            stderr: mergingStandardError ? nil : errors)
+        var status: Int32 = 0
+        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
+        let signaled = (status & 0x7F) != 0 && (status & 0x7F) != 0x7F
+        let code = signaled ? status & 0x7F : (status >> 8) & 0xFF
+        let outData = (try? Data(contentsOf: URL(fileURLWithPath: output))) ?? Data()
+        let errData = mergingStandardError ? Data() : (try? Data(contentsOf: URL(fileURLWithPath: errors))) ?? Data()
+        return ProcessResult(
+            status: code, stdout: String(decoding: outData, as: UTF8.self),
+            stderr: String(decoding: errData, as: UTF8.self), signaled: signaled, pid: pid)
+    }
+
+    /// Starts `executable` the way ``run(_:_:in:environment:stdin:mergingStandardError:)`` does (through a bash
+    /// trampoline that closes inherited descriptors and changes directory, no blocked signal, default signal
+    /// actions), with standard input, output and error on the files named (`stderr` nil: into `stdout`), and returns
+    /// its pid without waiting: same pid as the program once the trampoline execs.
+    package static func spawn(
+        _ executable: String, _ arguments: [String], in directory: String?, environment: [String: String],
+        stdin: String, stdout: String, stderr: String?
+    ) throws -> pid_t {
         var actions = posix_spawn_file_actions_t()
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
-        posix_spawn_file_actions_addopen(&actions, 0, input, O_RDONLY, 0)
-        posix_spawn_file_actions_addopen(&actions, 1, output, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
-        if mergingStandardError {
-            posix_spawn_file_actions_adddup2(&actions, 1, 2)
+        posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
+        posix_spawn_file_actions_addopen(&actions, 1, stdout, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+        if let stderr {
+            posix_spawn_file_actions_addopen(&actions, 2, stderr, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
         } else {
-            posix_spawn_file_actions_addopen(&actions, 2, errors, O_WRONLY | O_CREAT | O_TRUNC, 0o644)
+            posix_spawn_file_actions_adddup2(&actions, 1, 2)
         }
 
         var attributes = posix_spawnattr_t()
@@ -66,21 +88,13 @@ package enum Subprocess {
             """
         let command = ["/bin/bash", "-c", trampoline, directory ?? "", executable]
         let argv = (command + arguments).map { strdup($0) } + [nil]
-        let envp = env.map { strdup("\($0.key)=\($0.value)") } + [nil]
+        let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]
         defer {
             for pointer in argv + envp { free(pointer) }
         }
         var pid: pid_t = 0
         let spawned = posix_spawn(&pid, command[0], &actions, &attributes, argv, envp)
         guard spawned == 0 else { throw POSIXError(POSIXErrorCode(rawValue: spawned) ?? .EIO) }
-        var status: Int32 = 0
-        while waitpid(pid, &status, 0) < 0 && errno == EINTR {}
-        let signaled = (status & 0x7F) != 0 && (status & 0x7F) != 0x7F
-        let code = signaled ? status & 0x7F : (status >> 8) & 0xFF
-        let outData = (try? Data(contentsOf: URL(fileURLWithPath: output))) ?? Data()
-        let errData = mergingStandardError ? Data() : (try? Data(contentsOf: URL(fileURLWithPath: errors))) ?? Data()
-        return ProcessResult(
-            status: code, stdout: String(decoding: outData, as: UTF8.self),
-            stderr: String(decoding: errData, as: UTF8.self), signaled: signaled, pid: pid)
+        return pid
     }
 }
