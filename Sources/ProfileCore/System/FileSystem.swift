@@ -17,8 +17,22 @@ public enum FileSystem {
         public var code: Int32
         /// What was being done, and to what.
         public var operation: String
+        /// Why, when `strerror` would not say it well (a file that is not a regular file).
+        public var reason: String? = nil
 
-        public var description: String { "\(operation): \(FileSystem.errorString(code))" }
+        public var description: String { "\(operation): \(reason ?? FileSystem.errorString(code))" }
+    }
+
+    /// "a FIFO", "a socket", "a character device"… for a message.
+    static func kindDescription(_ mode: mode_t) -> String {
+        switch mode & S_IFMT {
+        case S_IFIFO: "a FIFO (named pipe)"
+        case S_IFSOCK: "a socket"
+        case S_IFCHR: "a character device"
+        case S_IFBLK: "a block device"
+        case S_IFDIR: "a directory"
+        default: "not a regular file"
+        }
     }
 
     /// `strerror` for an errno value.
@@ -29,15 +43,24 @@ public enum FileSystem {
 
     /// Reads a whole file. Files over ``maxFileSize`` are refused with `EFBIG`.
     ///
-    /// A regular file is read up to the size `fstat` reports (one `read` for a profile); anything else (a pipe, a
-    /// file in `/proc` that reports size 0) is read to its end.
+    /// Only regular files are read (up to the size `fstat` reports: one `read` for a profile; a file in `/proc`
+    /// that reports size 0 is read to its end). The file is opened without blocking and its type checked before
+    /// anything is read, so a FIFO, a socket or a device named like a profile (or a link to one) is refused at once
+    /// instead of waiting forever for a writer.
     public static func read(_ path: String) throws(Failure) -> [UInt8] {
-        let fd = open(path, O_RDONLY | O_CLOEXEC)
+        let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { throw Failure(code: errno, operation: "cannot open `\(path)`") }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw Failure(code: errno, operation: "cannot read `\(path)`") }
         if (info.st_mode & S_IFMT) == S_IFDIR { throw Failure(code: EISDIR, operation: "cannot read `\(path)`") }
+        if (info.st_mode & S_IFMT) != S_IFREG {
+            throw Failure(
+                code: EINVAL, operation: "cannot read `\(path)`",
+                reason: "it is \(kindDescription(info.st_mode)), not a regular file")
+        }
+        // Back to blocking reads for the regular file.
+        _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         let expected = Int(info.st_size)
         if expected > maxFileSize { throw Failure(code: EFBIG, operation: "cannot read `\(path)`") }
         if (info.st_mode & S_IFMT) == S_IFREG, expected > 0 {
