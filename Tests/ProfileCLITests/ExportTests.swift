@@ -105,7 +105,7 @@ import FoundationXML
         #expect(hidden.status == 0)
         #expect(hidden.stdout.contains("-greeting\nit's ${API_TOKEN}\n"))
         #expect(!hidden.stdout.contains("s3cr"))
-        #expect(hidden.stderr.contains("warning: written as references to the invoking environment"))
+        #expect(hidden.stderr.contains("warning: secret entries written as references or `<secret>`"))
         #expect(hidden.stderr.contains("value `greeting` as `it's ${API_TOKEN}`"))
 
         let scheme = try project.profile(["export", "xcscheme", "p"], environment: Self.environment)

@@ -77,6 +77,9 @@ public struct Catalog: Sendable {
         public var isSecret: Bool
     }
 
+    /// How a secret is written where it is hidden (`show`, committed exports, messages): `<secret>`.
+    public static let secretPlaceholder = "<secret>"
+
     /// A declared environment variable.
     public struct EnvironmentVariable: Sendable {
         /// The variable's name.

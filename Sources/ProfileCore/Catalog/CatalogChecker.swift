@@ -33,13 +33,19 @@ public struct CatalogChecker {
     }
 
     /// The value converted to the declared type, or what is wrong with it.
-    public static func check(_ candidate: Candidate, against declaration: Catalog.Value) -> Result<TypedValue, Problem>
-    {
+    ///
+    /// A message never shows a secret: the value of a key the catalog marks secret is named `<secret>`, and a value
+    /// built from the invoking environment (or from a secret variable) by its reference, passed as `shown`
+    /// (`` `${API_TOKEN}` is not ``, never the token).
+    public static func check(
+        _ candidate: Candidate, against declaration: Catalog.Value, shown shownText: String? = nil
+    ) -> Result<TypedValue, Problem> {
         let value = candidate.value
-        let shown = "`\(value.text)`"
+        let hidden = declaration.isSecret || shownText != nil
+        let shown = declaration.isSecret ? Catalog.secretPlaceholder : "`\(shownText ?? value.text)`"
         func wrong(_ expected: String) -> Result<TypedValue, Problem> {
             // `pageSize: "20"`: the text would do, but quotes make it a string.
-            if candidate.isQuoted, case .string(let text) = value,
+            if !hidden, candidate.isQuoted, case .string(let text) = value,
                 TypedValue.inferred(fromPlain: text).typeName == declaration.type.name
                     || (declaration.type == .double && TypedValue.inferred(fromPlain: text).typeName == "int")
             {
@@ -100,7 +106,7 @@ public struct CatalogChecker {
                     Problem(
                         text:
                             "`\(declaration.key.value)` is one of \(cases.map { "`\($0)`" }.joined(separator: ", ")); \(shown) is not",
-                        suggestion: NearMiss.suggestion(for: value.text, in: cases)))
+                        suggestion: hidden ? nil : NearMiss.suggestion(for: value.text, in: cases)))
             }
             return .success(.string(value.text))
         }
@@ -161,9 +167,10 @@ public struct CatalogChecker {
                         value: Located(typed, at: setting.value.location, length: setting.value.length)))
             case .failure(let problem):
                 diagnostics.append(
-                    .error(
+                    Diagnostic.error(
                         problem.text, at: setting.value.location, length: setting.value.length,
-                        suggestion: problem.suggestion))
+                        suggestion: problem.suggestion
+                    ).hidingExcerpt(declaration.isSecret))
                 values.append(setting)
             }
         }
@@ -210,19 +217,24 @@ public struct CatalogChecker {
         case .success(let typed): return .success(typed)
         case .failure(let problem):
             return .failure(
-                .error(problem.text, at: text.location, length: text.length, suggestion: problem.suggestion))
+                Diagnostic.error(problem.text, at: text.location, length: text.length, suggestion: problem.suggestion)
+                    .hidingExcerpt(declaration.isSecret))
         }
     }
 
-    /// An interpolated string value, checked once its text is known.
-    public func checkInterpolated(_ key: String, text: String, at location: SourceLocation) -> Result<
-        TypedValue, Diagnostic
-    > {
+    /// An interpolated string value, checked once its text is known. `shown` is how a message names it when it is
+    /// secret (its display form, `${API_TOKEN}`), nil to name it by its text.
+    public func checkInterpolated(
+        _ key: String, text: String, shown: String? = nil, at location: SourceLocation
+    ) -> Result<TypedValue, Diagnostic> {
         guard let declaration = catalog.value(key) else { return .success(.string(text)) }
-        switch Self.check(Candidate(value: TypedValue.inferred(fromPlain: text), isQuoted: false), against: declaration)
-        {
+        let candidate = Candidate(value: TypedValue.inferred(fromPlain: text), isQuoted: false)
+        switch Self.check(candidate, against: declaration, shown: shown) {
         case .success(let typed): return .success(typed)
-        case .failure(let problem): return .failure(.error(problem.text, at: location, suggestion: problem.suggestion))
+        case .failure(let problem):
+            return .failure(
+                Diagnostic.error(problem.text, at: location, suggestion: problem.suggestion)
+                    .hidingExcerpt(declaration.isSecret))
         }
     }
 

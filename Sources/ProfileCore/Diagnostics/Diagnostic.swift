@@ -19,6 +19,9 @@ public struct Diagnostic: Sendable, Error {
     public var suggestion: String?
     /// Related places (for example the other half of a duplicate key).
     public var notes: [Diagnostic]
+    /// Whether the source line is left out when the diagnostic is rendered, because it holds a secret (a value the
+    /// catalog marks `secret: true`): the location alone says where to look.
+    public var hidesExcerpt = false
 
     /// Creates a diagnostic.
     public init(
@@ -51,6 +54,13 @@ public struct Diagnostic: Sendable, Error {
     /// Creates a note, attached to another diagnostic.
     public static func note(_ message: String, at location: SourceLocation? = nil, length: Int = 1) -> Diagnostic {
         Diagnostic(.note, message, at: location, length: length)
+    }
+
+    /// This diagnostic with its source line left out (see ``hidesExcerpt``).
+    public func hidingExcerpt(_ hides: Bool = true) -> Diagnostic {
+        var copy = self
+        copy.hidesExcerpt = hides
+        return copy
     }
 
     /// The message with its suggestion: "unknown key `flgs`; did you mean `flags`?".

@@ -58,7 +58,9 @@ public struct DiagnosticRenderer: Sendable {
         }
         out += paint(diagnostic.fullMessage, "1")
         out += "\n"
-        if let location = diagnostic.location, !location.isWholeFile,
+        if diagnostic.hidesExcerpt, let location = diagnostic.location, !location.isWholeFile {
+            out += "  (the line is not shown: it holds a secret)\n"
+        } else if let location = diagnostic.location, !location.isWholeFile,
             let line = lines.line(Int(location.mark.line), of: location.file)
         {
             // Columns and lengths count Unicode scalars (see ``Mark``): the excerpt is cut in scalars, then the caret

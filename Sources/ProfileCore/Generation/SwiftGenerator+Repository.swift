@@ -28,7 +28,7 @@ extension SwiftGenerator {
             catalog: catalog, launchProfiles: launchProfiles, sourcePath: displayPath(of: catalogPath), access: access)
     }
 
-    /// Every runnable profile of `repository`, sorted by name, resolved against an empty environment.
+    /// Every runnable profile of `repository`, sorted by name, resolved against an empty environment, secrets hidden.
     public static func launchProfiles(_ repository: ProfileRepository) -> [LaunchProfile] {
         repository.reportDirectoryProblems()
         let directory = repository.directory
@@ -43,9 +43,11 @@ extension SwiftGenerator {
             guard let resolved = resolver.resolve([located], environment: EnvironmentTable(), purpose: .lint) else {
                 continue
             }
-            let payload = resolved.payload
+            // Committed: catalog secrets (from a `.local` overlay too) as `<secret>`, what is built from them by
+            // reference (see ``Redaction``).
+            let payload = Redaction.hiding.payload(resolved)
             var environment: [String: String] = [:]
-            for change in resolved.environmentChanges(payload: WireFormat.encode(payload)) {
+            for change in Redaction.hiding.environmentChanges(resolved, payload: WireFormat.encode(payload)) {
                 environment[change.name] = change.value
             }
             result.append(

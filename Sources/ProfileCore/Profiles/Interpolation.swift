@@ -15,8 +15,9 @@ import Darwin
 /// error is an error in a branch that is not taken too, so that `lint` finds it whatever the environment holds.
 ///
 /// Besides the value, it produces a display form in which every part that came from the invoking environment
-/// (rather than from a profile) is shown as the reference that produced it, so `profile show` never prints an
-/// inherited secret unless asked to.
+/// (rather than from a profile), or from a variable the catalog marks secret, is shown as the reference that
+/// produced it, so `profile show` never prints an inherited secret unless asked to; and it tells whether the result
+/// is secret (``Output/isSecret``: built from any such part), the taint ``Redaction`` renders by.
 public struct Interpolator {
     /// A variable as interpolation sees it: its value and how to display it.
     public struct Variable: Sendable {
@@ -26,12 +27,17 @@ public struct Interpolator {
         public var display: String?
         /// Whether the value includes text from the invoking environment.
         public var usesInvokingEnvironment: Bool
+        /// Whether the value is secret: it includes text from the invoking environment, or the variable (or one it
+        /// was built from) is marked secret by the catalog. Whatever uses it is secret too.
+        public var isSecret: Bool
 
-        /// Creates a variable; one without a display form comes from the invoking environment.
-        public init(value: String, display: String?, usesInvokingEnvironment: Bool? = nil) {
+        /// Creates a variable; one without a display form comes from the invoking environment. A variable is secret
+        /// when it uses the invoking environment, unless said otherwise.
+        public init(value: String, display: String?, usesInvokingEnvironment: Bool? = nil, isSecret: Bool? = nil) {
             self.value = value
             self.display = display
             self.usesInvokingEnvironment = usesInvokingEnvironment ?? (display == nil)
+            self.isSecret = isSecret ?? self.usesInvokingEnvironment
         }
     }
 
@@ -43,6 +49,8 @@ public struct Interpolator {
         public var display: String
         /// Whether any part came from the invoking environment.
         public var usesInvokingEnvironment: Bool
+        /// Whether any part came from a secret variable (see ``Variable/isSecret``): the whole result is secret.
+        public var isSecret: Bool = false
     }
 
     /// An interpolation problem, with where it is in the source text.
@@ -145,7 +153,7 @@ public struct Interpolator {
                     Output(
                         value: String(decoding: parser.value, as: UTF8.self),
                         display: String(decoding: parser.display, as: UTF8.self),
-                        usesInvokingEnvironment: parser.inherited))
+                        usesInvokingEnvironment: parser.inherited, isSecret: parser.secret))
             } catch {
                 return .failure(error)
             }
@@ -287,6 +295,7 @@ public struct Interpolator {
         var value: [UInt8] = []
         var display: [UInt8] = []
         var inherited = false
+        var secret = false
 
         /// What stops the parser: a failure as it will be reported, or the value (or its display) growing past
         /// its limit, which ``Interpolator/interpolate(_:for:)`` describes for its destination.
@@ -442,7 +451,9 @@ public struct Interpolator {
                     try close(start)
                     let name = String(
                         decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd]), as: UTF8.self)
-                    let detail = value.count > mark.0 ? ": " + String(decoding: value[mark.0...], as: UTF8.self) : ""
+                    // The message as displayed: a secret it names is shown as its `${NAME}`, never in clear.
+                    let detail =
+                        display.count > mark.1 ? ": " + String(decoding: display[mark.1...], as: UTF8.self) : ""
                     value.removeSubrange(mark.0...)
                     display.removeSubrange(mark.1...)
                     throw failure("`\(name)` \(variable == nil ? "is not set" : "is empty")\(detail)", start..<index)
@@ -491,6 +502,7 @@ public struct Interpolator {
                 display.append(UInt8(ascii: "}"))
             }
             inherited = inherited || variable.usesInvokingEnvironment
+            secret = secret || variable.isSecret
         }
 
         /// The size guard: fails before the value (or its display) grows past what the destination takes.

@@ -1,10 +1,13 @@
 /// Renders a resolved profile for people (`profile show`) and for programs (`profile show --json`).
 ///
-/// Values that come from the invoking environment are shown as the `${NAME}` reference that produced them, and
-/// secret values as `<secret>`, unless `reveal` is set.
+/// Secret values (see ``Redaction``) are shown as the `${NAME}` reference that produced them, catalog secrets as
+/// `<secret>`, unless `reveal` is set.
 public struct ShowRenderer: Sendable {
     /// Whether to print inherited and secret values in full.
     public var reveal: Bool
+
+    /// How values are written.
+    private var redaction: Redaction { Redaction(reveal: reveal) }
 
     /// Creates a renderer.
     public init(reveal: Bool = false) { self.reveal = reveal }
@@ -42,13 +45,12 @@ public struct ShowRenderer: Sendable {
             if let shadow = shadows.first(where: { $0.argument == index }) {
                 origin += "  (overrides \(shadow.kind) `\(shadow.key)`: the app reads the argument first)"
             }
-            rows.append((ShellQuoting.quote(reveal ? argument.value : argument.display), origin))
+            rows.append((ShellQuoting.quote(redaction.text(argument)), origin))
         }
         section("environment")
         if profile.environment.isEmpty { out += "  (no changes)\n" }
         for change in profile.environment {
-            if let value = change.value {
-                let shown = reveal ? value : (change.display ?? value)
+            if let shown = redaction.text(change) {
                 rows.append(("\(change.name)=\(ShellQuoting.quote(shown))", change.origin.shortDescription))
             } else {
                 rows.append(("unset \(change.name)", change.origin.shortDescription))
@@ -72,8 +74,7 @@ public struct ShowRenderer: Sendable {
     }
 
     private func shown(_ value: ResolvedProfile.Entry<TypedValue>) -> String {
-        if reveal { return ShellQuoting.quote(value.value.text) }
-        return ShellQuoting.quote(value.display)
+        ShellQuoting.quote(redaction.text(value))
     }
 
     private func flush(_ rows: inout [(String, String)], into out: inout String) {
@@ -105,7 +106,7 @@ public struct ShowRenderer: Sendable {
                 .array(
                     profile.arguments.enumerated().map { index, argument in
                         var fields: [(String, V)] = [
-                            ("value", .string(reveal ? argument.value : argument.display)),
+                            ("value", .string(redaction.text(argument))),
                             ("origin", origin(argument.origin)),
                         ]
                         if let shadow = shadows.first(where: { $0.argument == index }) {
@@ -121,8 +122,8 @@ public struct ShowRenderer: Sendable {
                 .array(
                     profile.environment.map { change in
                         var fields: [(String, V)] = [("name", .string(change.name))]
-                        if let value = change.value {
-                            fields.append(("value", .string(reveal ? value : (change.display ?? value))))
+                        if let value = redaction.text(change) {
+                            fields.append(("value", .string(value)))
                         } else {
                             fields.append(("value", .null))
                         }
@@ -156,7 +157,8 @@ public struct ShowRenderer: Sendable {
                     profile.values.map { value in
                         let typed: V
                         switch value.value {
-                        case .string(let text): typed = .string(reveal ? text : value.display)
+                        case _ where redaction.hides(value): typed = .string(redaction.text(value))
+                        case .string(let text): typed = .string(text)
                         case .int(let number, _): typed = .number(String(number))
                         case .double(let number, let text):
                             typed = number.isFinite ? .number(String(number)) : .string(text)

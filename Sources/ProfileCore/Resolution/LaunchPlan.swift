@@ -3,8 +3,9 @@ import ProfileRuntime
 /// What `profile run` would execute for a resolved profile and a command, without executing it
 /// (`profile run --dry-run`): the file the command resolves to, the argv and the changes to the environment.
 ///
-/// Shown as `show` shows a profile: values taken from the invoking environment as their reference (`${API_TOKEN}`),
-/// catalog secrets as `<secret>`, an outer profile's values as `<outer>` (in the payload too), unless `reveal`.
+/// Shown as `show` shows a profile, through ``Redaction``: values taken from the invoking environment or built from a
+/// secret as their reference (`${API_TOKEN}`), catalog secrets as `<secret>`, an outer profile's values as `<outer>`
+/// (in the payload too), unless `reveal`.
 public struct LaunchPlan: Sendable {
     /// The profiles applied, the outer ones first.
     public var profiles: [String]
@@ -24,29 +25,9 @@ public struct LaunchPlan: Sendable {
         appendsArguments = profile.appendsArguments
         let childEnvironment = profile.childEnvironment
         executable = Launcher.lookup(command.first ?? "", environment: childEnvironment)
-        if reveal {
-            argv = profile.argv(command: command)
-        } else {
-            var shown = profile
-            for index in shown.arguments.indices where shown.arguments[index].usesInvokingEnvironment {
-                shown.arguments[index].value = shown.arguments[index].display
-            }
-            argv = shown.argv(command: command)
-        }
-        var payload = profile.payload
-        if !reveal {
-            payload.arguments = profile.arguments.map { $0.usesInvokingEnvironment ? $0.display : $0.value }
-            for value in profile.values where value.isSecret { payload.values[value.key] = value.display }
-        }
-        var changes: [(name: String, value: String?)] = []
-        for change in profile.environment {
-            if let value = change.value {
-                changes.append((change.name, reveal ? value : (change.display ?? value)))
-            } else {
-                changes.append((change.name, nil))
-            }
-        }
-        changes.append((WireFormat.environmentVariable, WireFormat.encode(payload)))
+        let redaction = Redaction(reveal: reveal)
+        argv = redaction.argv(profile, command: command)
+        var changes = redaction.environmentChanges(profile, payload: WireFormat.encode(redaction.payload(profile)))
         if let active = childEnvironment[ReservedEnvironment.active],
             profile.invokingValue(ReservedEnvironment.active) != active
         {

@@ -13,6 +13,9 @@ public struct ResolvedProfile: Sendable {
         public var origin: SourceLocation
         /// Whether the text includes text from the invoking environment (through `${...}`).
         public var usesInvokingEnvironment: Bool = false
+        /// Whether the text is secret (see ``Redaction``): built from the invoking environment or from a variable
+        /// the catalog marks secret.
+        public var isSecret: Bool = false
     }
 
     /// One environment variable the profile sets or unsets.
@@ -27,8 +30,8 @@ public struct ResolvedProfile: Sendable {
         public var origin: SourceLocation
         /// Whether the value includes text from the invoking environment (through `${...}`).
         public var usesInvokingEnvironment: Bool
-        /// Whether the value is hidden unless revealed: it uses the invoking environment, or the catalog marks the
-        /// variable secret.
+        /// Whether the value is hidden unless revealed (see ``Redaction``): it uses the invoking environment, the
+        /// catalog marks the variable secret, or it is built from such a variable.
         public var isSecret: Bool = false
     }
 
@@ -97,13 +100,13 @@ public struct ResolvedProfile: Sendable {
     /// The changes a launch makes to the environment it starts from, in order: the profile's changes (a nil value
     /// unsets), then `PROFILE_PAYLOAD` holding `payload`. The one list every launch environment is built from: the
     /// child's (``childEnvironment``), the exports' (``ExportContent``) and generated code's. With `exact` false, a
-    /// value taken from the invoking environment is written as its display form (`${API_TOKEN}`).
+    /// secret value is written as ``Redaction`` writes it (`${API_TOKEN}`, `<secret>`).
     public func environmentChanges(payload: String, exact: Bool = true) -> [(name: String, value: String?)] {
         var result: [(name: String, value: String?)] = []
         result.reserveCapacity(environment.count + 1)
         for change in environment {
-            if !exact, change.value != nil, change.usesInvokingEnvironment, let display = change.display {
-                result.append((change.name, display))
+            if !exact, change.value != nil, change.isSecret {
+                result.append((change.name, Redaction.hiding.text(change)))
             } else {
                 result.append((change.name, change.value))
             }

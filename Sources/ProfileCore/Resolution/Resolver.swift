@@ -127,7 +127,10 @@ public final class Resolver {
     private struct Variable {
         var value: String?
         var display: String?
+        /// Whether its value came from the invoking environment.
         var tainted: Bool
+        /// Whether its value is secret (see ``Redaction``).
+        var secret: Bool
         var change: ResolvedProfile.EnvironmentChange
     }
 
@@ -190,8 +193,16 @@ public final class Resolver {
         // variable touched has one slot (in the order first touched); the others are read from `environment`.
         var slotOfName: [String: Int] = [:]
         var slots: [Variable] = []
-        func record(_ change: ResolvedProfile.EnvironmentChange, display: String?, tainted: Bool) {
-            let variable = Variable(value: change.value, display: display, tainted: tainted, change: change)
+        // A variable the catalog marks secret is shown as its `${NAME}` wherever it is used, and taints what uses it.
+        let secretVariables = repository.secretEnvironmentNames
+        func record(_ change: ResolvedProfile.EnvironmentChange, display: String?, tainted: Bool, secret: Bool = false)
+        {
+            var variable = Variable(
+                value: change.value, display: display, tainted: tainted, secret: tainted || secret, change: change)
+            if change.value != nil, !secretVariables.isEmpty, secretVariables.contains(change.name) {
+                variable.display = nil
+                variable.secret = true
+            }
             if let slot = slotOfName[change.name] {
                 slots[slot] = variable
             } else {
@@ -204,7 +215,8 @@ public final class Resolver {
                 let variable = slots[slot]
                 guard let value = variable.value else { return nil }
                 return Interpolator.Variable(
-                    value: value, display: variable.display, usesInvokingEnvironment: variable.tainted)
+                    value: value, display: variable.display, usesInvokingEnvironment: variable.tainted,
+                    isSecret: variable.secret)
             }
             guard let value = environment[name] else { return nil }
             return Interpolator.Variable(value: value, display: nil)
@@ -225,14 +237,18 @@ public final class Resolver {
                     continue
                 }
                 let destination = Interpolator.Destination.environment(name: name)
-                guard let output = interpolate(value, with: interpolator, for: destination, name: entry.name) else {
+                let secretName = !secretVariables.isEmpty && secretVariables.contains(name)
+                guard
+                    let output = interpolate(
+                        value, with: interpolator, for: destination, name: entry.name, hidesExcerpt: secretName)
+                else {
                     continue
                 }
+                let change = ResolvedProfile.EnvironmentChange(
+                    name: name, value: output.value, display: output.display, origin: entry.name.location,
+                    usesInvokingEnvironment: output.usesInvokingEnvironment)
                 record(
-                    .init(
-                        name: name, value: output.value, display: output.display, origin: entry.name.location,
-                        usesInvokingEnvironment: output.usesInvokingEnvironment),
-                    display: output.display, tainted: output.usesInvokingEnvironment)
+                    change, display: output.display, tainted: output.usesInvokingEnvironment, secret: output.isSecret)
             }
         }
         for (name, value) in environmentOverrides {
@@ -260,7 +276,7 @@ public final class Resolver {
                 resolvedArguments.append(
                     .init(
                         value: output.value, display: output.display, origin: argument.location,
-                        usesInvokingEnvironment: output.usesInvokingEnvironment))
+                        usesInvokingEnvironment: output.usesInvokingEnvironment, isSecret: output.isSecret))
             }
         }
         let secretValues = repository.secretValueKeys
@@ -274,14 +290,20 @@ public final class Resolver {
             let isOuter = outer != nil && OuterProfile.isOuter(setting.location)
             if !isOuter, case .string(let text) = value, Interpolator.containsDollar(text) {
                 let located = Located(text, at: setting.location)
-                guard let output = interpolate(located, with: interpolator, for: .value, pointAtKey: true) else {
+                let secretKey = !secretValues.isEmpty && secretValues.contains(key)
+                guard
+                    let output = interpolate(
+                        located, with: interpolator, for: .value, pointAtKey: true, hidesExcerpt: secretKey)
+                else {
                     continue
                 }
                 value = .string(output.value)
                 display = output.display
-                secret = output.usesInvokingEnvironment
+                secret = output.isSecret
                 if let checker {
-                    switch checker.checkInterpolated(key, text: output.value, at: setting.location) {
+                    switch checker.checkInterpolated(
+                        key, text: output.value, shown: output.isSecret ? output.display : nil, at: setting.location)
+                    {
                     case .success(let typed): value = typed
                     case .failure(let problem): repository.report(problem)
                     }
@@ -293,22 +315,20 @@ public final class Resolver {
             }
             if !secretValues.isEmpty, secretValues.contains(key) {
                 secret = true
-                display = "<secret>"
+                display = Redaction.placeholder
             }
             resolvedValues.append(
                 .init(key: key, value: value, display: display, origin: setting.location, isSecret: secret))
         }
 
-        let secretVariables = repository.secretEnvironmentNames
         var environmentChanges: [ResolvedProfile.EnvironmentChange] = []
         environmentChanges.reserveCapacity(slots.count)
         for slot in slots {
             var change = slot.change
             if change.value != nil {
-                change.isSecret = change.usesInvokingEnvironment
+                change.isSecret = slot.secret
                 if !secretVariables.isEmpty, secretVariables.contains(change.name) {
-                    change.display = "<secret>"
-                    change.isSecret = true
+                    change.display = Redaction.placeholder
                 }
             }
             environmentChanges.append(change)
@@ -340,7 +360,7 @@ public final class Resolver {
     /// scalar is on one line, so columns can be trusted), or, for a result too long, at the variable's name.
     private func interpolate(
         _ text: Located<String>, with interpolator: Interpolator, for destination: Interpolator.Destination,
-        pointAtKey: Bool = false, name: Located<String>? = nil
+        pointAtKey: Bool = false, name: Located<String>? = nil, hidesExcerpt: Bool = false
     ) -> Interpolator.Output? {
         do {
             return try interpolator.interpolate(text.value, for: destination)
@@ -361,7 +381,7 @@ public final class Resolver {
                     mark: Mark(line: Int(location.mark.line), column: column + error.offset + (quoted ? 1 : 0)))
                 length = error.length
             }
-            repository.report(.error(error.message, at: location, length: length))
+            repository.report(Diagnostic.error(error.message, at: location, length: length).hidingExcerpt(hidesExcerpt))
             return nil
         }
     }

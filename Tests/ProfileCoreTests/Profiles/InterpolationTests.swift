@@ -86,14 +86,15 @@ import Testing
         #expect(try value("${NOPE+${MISSING?}}") == "")
         // `?` evaluates its message only when it fails.
         #expect(try value("${HOME:?${MISSING:?}}") == "/home/me")
-        #expect(failure("${NOPE:?need ${HOME} set}")?.message == "`NOPE` is not set: need /home/me set")
+        // The message is shown as displayed: a value from the invoking environment by its reference, never in clear.
+        #expect(failure("${NOPE:?need ${HOME} set}")?.message == "`NOPE` is not set: need ${HOME} set")
         // The display follows the branch taken.
         let output = try Interpolator { variables[$0] }.interpolate("${NOPE:-${HOME}}|${MINE:-${HOME}}|$$")
         #expect(
             output
                 == .init(
                     value: "/home/me|set-by-profile|$", display: "${HOME}|set-by-profile|$$",
-                    usesInvokingEnvironment: true))
+                    usesInvokingEnvironment: true, isSecret: true))
         let untaken = try Interpolator { variables[$0] }.interpolate("${MINE:-${HOME}}")
         #expect(!untaken.usesInvokingEnvironment)
     }

@@ -1,7 +1,7 @@
 import ProfileRuntime
 
-/// What every export writes, before formatting: the launch arguments and the environment, with the values taken
-/// from the invoking environment either exact or as their references (`${API_TOKEN}`).
+/// What every export writes, before formatting: the launch arguments and the environment, with secret values (see
+/// ``Redaction``) either exact or as ``Redaction`` writes them (`${API_TOKEN}`, `<secret>`).
 public struct ExportContent: Sendable {
     /// One environment variable to set (`value`) or unset (`value == nil`).
     public struct Variable: Sendable, Equatable {
@@ -34,37 +34,20 @@ public struct ExportContent: Sendable {
         environment.compactMap { variable in variable.value.map { (variable.name, $0) } }
     }
 
-    /// The content of `profile`. With `exact` false, entries built from the invoking environment are written as
-    /// their display form, in the launch arguments, the environment and the payload alike.
+    /// The content of `profile`. With `exact` false, secret entries are written as ``Redaction`` writes them, in the
+    /// launch arguments, the environment and the payload alike.
     public init(_ profile: ResolvedProfile, exact: Bool) {
-        var payload = profile.payload
-        var references: [String] = []
+        let redaction = Redaction(reveal: exact)
         var unsets: [(String, SourceLocation)] = []
-        if !exact {
-            payload.arguments = profile.arguments.enumerated().map { index, argument in
-                guard argument.usesInvokingEnvironment else { return argument.value }
-                references.append("argument \(index + 1) as `\(argument.display)`")
-                return argument.display
-            }
-            for value in profile.values where value.isSecret {
-                payload.values[value.key] = value.display
-                references.append("value `\(value.key)` as `\(value.display)`")
-            }
-        }
-        for change in profile.environment {
-            if change.value == nil {
-                unsets.append((change.name, change.origin))
-            } else if !exact, change.usesInvokingEnvironment, let display = change.display {
-                references.append("environment variable `\(change.name)` as `\(display)`")
-            }
-        }
-        let variables = profile.environmentChanges(payload: WireFormat.encode(payload), exact: exact).map {
+        for change in profile.environment where change.value == nil { unsets.append((change.name, change.origin)) }
+        let payload = redaction.payload(profile)
+        let variables = redaction.environmentChanges(profile, payload: WireFormat.encode(payload)).map {
             Variable(name: $0.name, value: $0.value)
         }
         self.arguments = payload.launchArguments
         self.plainArgumentCount = payload.arguments.count
         self.environment = variables
-        self.references = references
+        self.references = redaction.hiddenEntries(profile)
         self.unsets = unsets
     }
 
@@ -72,7 +55,7 @@ public struct ExportContent: Sendable {
     var referenceWarning: Diagnostic? {
         guard !references.isEmpty else { return nil }
         return .warning(
-            "written as references to the invoking environment, not their values (pass `--reveal` to write the "
+            "secret entries written as references or `<secret>`, not their values (pass `--reveal` to write the "
                 + "values): " + references.joined(separator: ", "))
     }
 

@@ -51,7 +51,8 @@ import FoundationXML
     func messages(_ output: ExportOutput) -> [String] { output.warnings.map(\.message) }
 
     static let referenceWarning =
-        "written as references to the invoking environment, not their values (pass `--reveal` to write the values): "
+        "secret entries written as references or `<secret>`, not their values (pass `--reveal` to write the "
+        + "values): "
         + "argument 2 as `--token=${API_TOKEN}`, value `apiKey` as `${API_TOKEN}`, environment variable `TOKEN` as "
         + "`${API_TOKEN}`"
 
@@ -335,7 +336,7 @@ import FoundationXML
                 """#)
         #expect(
             messages(output) == [
-                "written as references to the invoking environment, not their values (pass `--reveal` to write the "
+                "secret entries written as references or `<secret>`, not their values (pass `--reveal` to write the "
                     + "values): environment variable `TOKEN` as `${API_TOKEN}`",
                 "an .xcscheme cannot unset environment variables: `unset HOME` is left out, so `HOME` stays inherited",
             ])
