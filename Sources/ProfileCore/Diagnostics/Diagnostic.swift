@@ -22,6 +22,9 @@ public struct Diagnostic: Sendable, Error {
     /// Whether the source line is left out when the diagnostic is rendered, because it holds a secret (a value the
     /// catalog marks `secret: true`): the location alone says where to look.
     public var hidesExcerpt = false
+    /// Whether the problem is an input file that could not be read at all (not a regular file, no permission, a name
+    /// too long): the command exits 66 (`EX_NOINPUT`, as for a missing profiles directory) rather than 65.
+    public var isUnreadableInput = false
 
     /// Creates a diagnostic.
     public init(
@@ -56,6 +59,16 @@ public struct Diagnostic: Sendable, Error {
         Diagnostic(.note, message, at: location, length: length)
     }
 
+    /// An input file that could not be read (see ``FileSystem/read(_:)``), located at the file:
+    /// `profiles/x.yml: error: cannot read this file: it is a FIFO (named pipe), not a regular file`; the command
+    /// exits 66 (``isUnreadableInput``).
+    public static func unreadable(_ path: String, _ failure: FileSystem.Failure) -> Diagnostic {
+        var problem = Diagnostic.error(
+            "cannot read this file: \(failure.why)", at: .wholeFile(SourceFile(path: path, bytes: [])))
+        problem.isUnreadableInput = true
+        return problem
+    }
+
     /// This diagnostic with its source line left out (see ``hidesExcerpt``).
     public func hidingExcerpt(_ hides: Bool = true) -> Diagnostic {
         var copy = self
@@ -73,6 +86,10 @@ public struct Diagnostic: Sendable, Error {
 extension Array where Element == Diagnostic {
     /// Whether any element is an error.
     public var hasErrors: Bool { contains { $0.severity == .error } }
+
+    /// Whether any element is an error about an input file that could not be read (see
+    /// ``Diagnostic/isUnreadableInput``).
+    public var hasUnreadableInput: Bool { contains { $0.severity == .error && $0.isUnreadableInput } }
 
     /// Sorted by file, then position; diagnostics without a location first, in their order.
     public func sortedByLocation() -> [Diagnostic] {

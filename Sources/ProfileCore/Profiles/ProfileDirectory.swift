@@ -40,14 +40,14 @@ public struct ProfileDirectory: Sendable {
         explicit: String?, environment: EnvironmentTable, workingDirectory: String = FileSystem.currentDirectory()
     ) throws(Diagnostic) -> ProfileDirectory {
         if let explicit {
-            guard FileSystem.isDirectory(explicit) else {
-                throw .error("`\(explicit)` (given with --profiles-dir) is not a directory")
+            if let reason = FileSystem.notDirectoryReason(explicit) {
+                throw .error("`\(explicit)` (given with --profiles-dir) is not a directory: \(reason)")
             }
             return try ProfileDirectory(path: explicit)
         }
         if let fromEnvironment = environment[environmentVariable], !fromEnvironment.isEmpty {
-            guard FileSystem.isDirectory(fromEnvironment) else {
-                throw .error("`\(fromEnvironment)` (given with \(environmentVariable)) is not a directory")
+            if let reason = FileSystem.notDirectoryReason(fromEnvironment) {
+                throw .error("`\(fromEnvironment)` (given with \(environmentVariable)) is not a directory: \(reason)")
             }
             return try ProfileDirectory(path: fromEnvironment)
         }

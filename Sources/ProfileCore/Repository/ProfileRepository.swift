@@ -60,12 +60,16 @@ public final class ProfileRepository {
 
     /// Reads and parses a file into a YAML document, or throws why it could not. (Typed throws, not a `Result`:
     /// `Result`'s generic metadata costs more than a launch's parse.)
+    ///
+    /// A file that cannot be read (a FIFO, a socket, a device or a link to one, no permission, a name too long) is
+    /// an error located at the file (`path: error: cannot read this file: …`) marked
+    /// ``Diagnostic/isUnreadableInput``: the command exits 66.
     public static func parse(path: String) throws(Diagnostic) -> YAMLDocument {
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.read(path)
         } catch {
-            throw .error(error.description)
+            throw .unreadable(path, error)
         }
         return try YAMLParser.parse(SourceFile(path: path, bytes: bytes))
     }

@@ -9,7 +9,10 @@ public enum ExitStatus {
     public static let usage: Int32 = 64
     /// The profiles or the catalog have errors: nothing was launched.
     public static let dataError: Int32 = 65
-    /// No profiles directory, or a file could not be read.
+    /// No profiles directory, or an input file could not be read (not a regular file — a FIFO, a socket, a device or
+    /// a link to one —, no permission, a name too long for the file system): `list`, `run`, `show`, `export`,
+    /// `lint`… exit with it rather than 65 whenever one of the profiles, overlays or the catalog they read is such a
+    /// file.
     public static let noInput: Int32 = 66
     /// An output file could not be written.
     public static let cannotCreate: Int32 = 73
@@ -28,7 +31,7 @@ public enum ExitStatus {
         (findings, "lint findings"),
         (usage, "usage error"),
         (dataError, "the profiles have errors (nothing launched)"),
-        (noInput, "no profiles directory"),
+        (noInput, "no profiles directory, or a file cannot be read"),
         (cannotCreate, "cannot write output"),
         (cannotExecute, "command not executable"),
         (notFound, "command not found"),

@@ -20,7 +20,75 @@ public enum FileSystem {
         /// Why, when `strerror` would not say it well (a file that is not a regular file).
         public var reason: String? = nil
 
-        public var description: String { "\(operation): \(reason ?? FileSystem.errorString(code))" }
+        public var description: String { "\(operation): \(why)" }
+
+        /// Why, in words: `it is a FIFO (named pipe), not a regular file`, `Permission denied`.
+        public var why: String { reason ?? FileSystem.errorString(code) }
+    }
+
+    /// A file over ``maxFileSize`` (`EFBIG`), said plainly.
+    static func tooLarge(_ path: String) -> Failure {
+        Failure(
+            code: EFBIG, operation: "cannot read `\(path)`",
+            reason: "it is larger than \(maxFileSize / 1024 / 1024) MiB, the most a profile, overlay or catalog may be")
+    }
+
+    /// What `ENAMETOOLONG` means, said plainly.
+    static let nameTooLong =
+        "the file name is too long for the file system (ENAMETOOLONG: a name takes at most \(NAME_MAX) bytes, a "
+        + "path \(PATH_MAX))"
+
+    /// Why `path` is not a directory, in words (`it does not exist`, `it is a FIFO (named pipe)`, a name too long);
+    /// nil when it is one (following links).
+    public static func notDirectoryReason(_ path: String) -> String? {
+        var info = stat()
+        guard stat(path, &info) == 0 else {
+            switch errno {
+            case ENOENT: return "it does not exist"
+            case ENAMETOOLONG: return nameTooLong
+            case let code: return errorString(code)
+            }
+        }
+        switch info.st_mode & S_IFMT {
+        case S_IFDIR: return nil
+        case S_IFREG: return "it is a file"
+        default: return "it is \(kindDescription(info.st_mode))"
+        }
+    }
+
+    /// Why `path` could not be opened (errno `code`), in words: what it is when it is not a file that can be opened
+    /// (a socket: `ENXIO`), and a name too long for the file system said plainly.
+    static func openFailure(_ code: Int32, _ path: String, operation: String) -> Failure {
+        switch code {
+        case ENAMETOOLONG:
+            return Failure(code: code, operation: operation, reason: nameTooLong)
+        case ENOENT, ELOOP:
+            // A link whose target does not exist (or a loop of links): say where it points.
+            var info = stat()
+            var target = [CChar](repeating: 0, count: Int(PATH_MAX) + 1)
+            if lstat(path, &info) == 0, (info.st_mode & S_IFMT) == S_IFLNK {
+                let length = readlink(path, &target, target.count - 1)
+                if length >= 0 {
+                    let destination = String(decoding: target[..<length].map { UInt8(bitPattern: $0) }, as: UTF8.self)
+                    return Failure(
+                        code: code, operation: operation,
+                        reason: code == ELOOP
+                            ? "it is a symbolic link in a loop of links (to `\(destination)`)"
+                            : "it is a symbolic link to `\(destination)`, which does not exist")
+                }
+            }
+            return Failure(code: code, operation: operation)
+        case ENXIO, EOPNOTSUPP:
+            var info = stat()
+            if stat(path, &info) == 0, (info.st_mode & S_IFMT) != S_IFREG {
+                return Failure(
+                    code: code, operation: operation,
+                    reason: "it is \(kindDescription(info.st_mode)), not a regular file")
+            }
+            return Failure(code: code, operation: operation)
+        default:
+            return Failure(code: code, operation: operation)
+        }
     }
 
     /// "a FIFO", "a socket", "a character device"… for a message.
@@ -49,7 +117,7 @@ public enum FileSystem {
     /// instead of waiting forever for a writer.
     public static func read(_ path: String) throws(Failure) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
-        guard fd >= 0 else { throw Failure(code: errno, operation: "cannot open `\(path)`") }
+        guard fd >= 0 else { throw openFailure(errno, path, operation: "cannot open `\(path)`") }
         defer { close(fd) }
         var info = stat()
         guard fstat(fd, &info) == 0 else { throw Failure(code: errno, operation: "cannot read `\(path)`") }
@@ -62,7 +130,7 @@ public enum FileSystem {
         // Back to blocking reads for the regular file.
         _ = fcntl(fd, F_SETFL, fcntl(fd, F_GETFL) & ~O_NONBLOCK)
         let expected = Int(info.st_size)
-        if expected > maxFileSize { throw Failure(code: EFBIG, operation: "cannot read `\(path)`") }
+        if expected > maxFileSize { throw tooLarge(path) }
         if (info.st_mode & S_IFMT) == S_IFREG, expected > 0 {
             var failure: Int32 = 0
             let bytes = [UInt8](unsafeUninitializedCapacity: expected) { buffer, initialized in
@@ -86,7 +154,7 @@ public enum FileSystem {
         var count = 0
         while true {
             if count == bytes.count {
-                if count > maxFileSize { throw Failure(code: EFBIG, operation: "cannot read `\(path)`") }
+                if count > maxFileSize { throw tooLarge(path) }
                 bytes.append(contentsOf: repeatElement(0, count: max(4096, count)))
             }
             let got = bytes.withUnsafeMutableBytes { buffer in

@@ -99,7 +99,7 @@ extension ProfileCommand {
             do {
                 return try FileSystem.read(path)
             } catch {
-                Terminal.report([.error(error.description)], environment: session.environment)
+                Terminal.report([.unreadable(path, error)], environment: session.environment)
                 throw Exit(status: ExitStatus.noInput)
             }
         }

@@ -68,7 +68,7 @@ extension ProfileCommand {
             do {
                 bytes = try FileSystem.read(file.value)
             } catch {
-                Terminal.report([.error(error.description)], environment: environment)
+                Terminal.report([.unreadable(file.value, error)], environment: environment)
                 throw Exit(status: ExitStatus.noInput)
             }
             // The catalog types `-key value` entries. Printing needs no profiles directory (then no catalog).
@@ -86,7 +86,8 @@ extension ProfileCommand {
             let catalog = repository?.catalog
             if let repository, repository.diagnostics.hasErrors {
                 Terminal.report(repository.diagnostics, environment: environment)
-                throw Exit(status: ExitStatus.dataError)
+                throw Exit(
+                    status: repository.diagnostics.hasUnreadableInput ? ExitStatus.noInput : ExitStatus.dataError)
             }
 
             // Refused before importing: an existing profile is never overwritten without --force.

@@ -31,6 +31,8 @@ extension ProfileCommand {
             }
             let strict = invocation.has(Grammar.lintStrict)
             let failing = diagnostics.contains { $0.severity == .error || (strict && $0.severity == .warning) }
+            // A file that could not be read was not checked: the status of an unreadable input, as for the directory.
+            if diagnostics.hasUnreadableInput { terminate(ExitStatus.noInput) }
             terminate(failing ? ExitStatus.findings : ExitStatus.success)
         }
     }

@@ -31,15 +31,22 @@ struct Session {
         try self.init(profilesDirectory: profilesDirectory, environment: environment)
     }
 
-    /// Prints the diagnostics collected so far; exits 65 when any is an error.
+    /// Prints the diagnostics collected so far; exits 65 when any is an error, 66 when a file could not be read.
     func finish(extra: [Diagnostic] = []) throws(Exit) {
         let diagnostics = extra + repository.diagnostics
         Terminal.report(diagnostics, environment: environment)
-        if diagnostics.hasErrors { throw Exit(status: ExitStatus.dataError) }
+        if diagnostics.hasErrors { throw Exit(status: Self.status(of: diagnostics)) }
+    }
+
+    /// The exit status for diagnostics holding errors: 66 (`EX_NOINPUT`) when an input file could not be read at all,
+    /// else 65 (`EX_DATAERR`).
+    static func status(of diagnostics: [Diagnostic]) -> Int32 {
+        diagnostics.hasUnreadableInput ? ExitStatus.noInput : ExitStatus.dataError
     }
 
     /// Resolves the profiles an invocation names, with its overrides, printing every problem; exits 64 or 65 when
-    /// anything is wrong. `problems` are the invocation's and any the command found in it.
+    /// anything is wrong (66 when a file could not be read). `problems` are the invocation's and any the command found
+    /// in it.
     ///
     /// With `composing`, the profiles apply on top of the outer profile an enclosing `profile shell` or `profile run`
     /// applied (`PROFILE_PAYLOAD` in the invoking environment: `OuterProfile`): `run`, `shell` and `show` compose;
@@ -96,7 +103,7 @@ struct Session {
         }
         Terminal.report(diagnostics, environment: environment)
         if !problems.isEmpty { throw Exit(status: ExitStatus.usage) }
-        if diagnostics.hasErrors { throw Exit(status: ExitStatus.dataError) }
+        if diagnostics.hasErrors { throw Exit(status: Self.status(of: diagnostics)) }
     }
 }
 
