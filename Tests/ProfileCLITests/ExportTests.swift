@@ -165,7 +165,7 @@ import FoundationXML
 
         let missing = try project.profile(["export", "xcscheme", "ok", "--update", "missing.xcscheme"])
         #expect(missing.status == 66)
-        #expect(missing.stderr.contains("cannot open `missing.xcscheme`"))
+        #expect(missing.stderr.contains("missing.xcscheme: error: cannot read this file: No such file or directory"))
 
         let typo = try project.profile(["export", "json", "okk"])
         #expect(typo.status == 65)
