@@ -15,6 +15,27 @@ public struct ProfilePayload: Sendable, Equatable {
     public var arguments: [String]
     /// The names of the environment variables the profile set, in order, so they can be forwarded.
     public var environmentKeys: [String]
+    /// Arguments an export into a file with checkboxes (an Xcode scheme or test plan) wrote *unchecked*
+    /// (`enabled: false` in the profile), each with its place among ``arguments``. Nothing reads them as launch
+    /// arguments: they tell `profile export --update` which entries of the file it wrote, and how.
+    public var disabledArguments: [Placed] = []
+    /// The same for environment variables, placed among ``environmentKeys``.
+    public var disabledEnvironmentKeys: [Placed] = []
+
+    /// A disabled entry and where it goes: before the entry at `position` of its list (at the end when `position`
+    /// is the list's count).
+    public struct Placed: Sendable, Equatable {
+        /// How many entries of the list come before it.
+        public var position: Int
+        /// The argument, or the variable's name.
+        public var text: String
+
+        /// Creates a placed entry.
+        public init(position: Int, text: String) {
+            self.position = position
+            self.text = text
+        }
+    }
 
     /// Creates a payload; every part defaults to empty.
     public init(
@@ -51,7 +72,7 @@ public struct ProfilePayload: Sendable, Equatable {
     /// True when the payload carries nothing at all.
     public var isEmpty: Bool {
         profiles.isEmpty && flags.isEmpty && mocks.isEmpty && values.isEmpty && arguments.isEmpty
-            && environmentKeys.isEmpty
+            && environmentKeys.isEmpty && disabledArguments.isEmpty && disabledEnvironmentKeys.isEmpty
     }
 }
 

@@ -24,8 +24,32 @@ public enum WireFormat {
         for key in payload.flags.keys.sorted(by: utf8Precedes) { writer.flag(key, payload.flags[key]!) }
         for (key, variant) in payload.mocks.sorted(by: { utf8Precedes($0.key, $1.key) }) { writer.mock(key, variant) }
         for (key, value) in payload.values.sorted(by: { utf8Precedes($0.key, $1.key) }) { writer.value(key, value) }
-        for argument in payload.arguments { writer.argument(argument) }
-        for name in payload.environmentKeys { writer.environmentKey(name) }
+        var disabled = payload.disabledArguments.makeIterator()
+        var nextDisabled = disabled.next()
+        for (index, argument) in payload.arguments.enumerated() {
+            while let placed = nextDisabled, placed.position <= index {
+                writer.disabledArgument(placed.text)
+                nextDisabled = disabled.next()
+            }
+            writer.argument(argument)
+        }
+        while let placed = nextDisabled {
+            writer.disabledArgument(placed.text)
+            nextDisabled = disabled.next()
+        }
+        var disabledKeys = payload.disabledEnvironmentKeys.makeIterator()
+        var nextKey = disabledKeys.next()
+        for (index, name) in payload.environmentKeys.enumerated() {
+            while let placed = nextKey, placed.position <= index {
+                writer.disabledEnvironmentKey(placed.text)
+                nextKey = disabledKeys.next()
+            }
+            writer.environmentKey(name)
+        }
+        while let placed = nextKey {
+            writer.disabledEnvironmentKey(placed.text)
+            nextKey = disabledKeys.next()
+        }
         return writer.finish()
     }
 
@@ -52,6 +76,8 @@ public enum WireFormat {
         package mutating func value(_ key: String, _ text: String) { entry("value.", key, text) }
         package mutating func argument(_ text: String) { entry("argument=", text) }
         package mutating func environmentKey(_ name: String) { entry("env=", name) }
+        package mutating func disabledArgument(_ text: String) { entry("argument-off=", text) }
+        package mutating func disabledEnvironmentKey(_ name: String) { entry("env-off=", name) }
 
         /// The payload.
         package consuming func finish() -> String {
@@ -224,6 +250,10 @@ public enum WireFormat {
             visitor.argument(try unescape(bytes, value, entry: range))
         case 3 where matches(bytes, at: name.lowerBound, "env"):
             visitor.environmentKey(try unescape(bytes, value, entry: range))
+        case 12 where matches(bytes, at: name.lowerBound, "argument-off"):
+            visitor.disabledArgument(try unescape(bytes, value, entry: range))
+        case 7 where matches(bytes, at: name.lowerBound, "env-off"):
+            visitor.disabledEnvironmentKey(try unescape(bytes, value, entry: range))
         default:
             guard let dot = name.first(where: { bytes[$0] == UInt8(ascii: ".") }) else { return }
             let keyRange = (dot + 1)..<name.upperBound
@@ -350,6 +380,14 @@ protocol PayloadVisitor {
     mutating func value(_ key: String, _ text: String)
     mutating func argument(_ text: String)
     mutating func environmentKey(_ name: String)
+    mutating func disabledArgument(_ text: String)
+    mutating func disabledEnvironmentKey(_ name: String)
+}
+
+extension PayloadVisitor {
+    /// Disabled entries are a record for `profile export --update`: readers of the profile skip them.
+    mutating func disabledArgument(_ text: String) {}
+    mutating func disabledEnvironmentKey(_ name: String) {}
 }
 
 /// Builds a ``ProfilePayload`` from scanned entries; for duplicate keys the last entry wins.
@@ -362,4 +400,10 @@ private struct PayloadBuilder: PayloadVisitor {
     mutating func value(_ key: String, _ text: String) { payload.values[key] = text }
     mutating func argument(_ text: String) { payload.arguments.append(text) }
     mutating func environmentKey(_ name: String) { payload.environmentKeys.append(name) }
+    mutating func disabledArgument(_ text: String) {
+        payload.disabledArguments.append(.init(position: payload.arguments.count, text: text))
+    }
+    mutating func disabledEnvironmentKey(_ name: String) {
+        payload.disabledEnvironmentKeys.append(.init(position: payload.environmentKeys.count, text: name))
+    }
 }

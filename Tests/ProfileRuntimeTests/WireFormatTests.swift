@@ -216,6 +216,20 @@ import Testing
         }
     }
 
+    @Test func disabledEntriesAreARecordInTheirPlaces() throws {
+        var payload = ProfilePayload(arguments: ["-a", "-b"], environmentKeys: ["A"])
+        payload.disabledArguments = [.init(position: 0, text: "-off"), .init(position: 2, text: "x;y")]
+        payload.disabledEnvironmentKeys = [.init(position: 1, text: "B")]
+        let encoded = WireFormat.encode(payload)
+        #expect(encoded == "profile/1;argument-off=-off;argument=-a;argument=-b;argument-off=x%3By;env=A;env-off=B;end")
+        #expect(try WireFormat.decode(encoded) == payload)
+        // Readers do not take them as launch arguments, nor hand them on.
+        let profile = try ActiveProfile(arguments: ["app"], environment: [WireFormat.environmentVariable: encoded])
+        #expect(profile.flag(forKey: "off") == nil)
+        #expect(profile.launchArguments == ["-a", "-b"])
+        #expect(profile.effectivePayload.disabledArguments.isEmpty)
+    }
+
     @Test func roundTripsGeneratedPayloads() throws {
         var random = SeededRandom(seed: 0x5EED)
         for iteration in 0..<400 {
@@ -228,6 +242,18 @@ import Testing
             for _ in 0..<Int.random(in: 0...6, using: &random) { payload.values[random.string()] = random.string() }
             for _ in 0..<Int.random(in: 0...4, using: &random) { payload.arguments.append(random.string()) }
             for _ in 0..<Int.random(in: 0...2, using: &random) { payload.environmentKeys.append(random.string()) }
+            // Disabled entries (an Xcode export's record), placed in order among their lists.
+            for _ in 0..<Int.random(in: 0...2, using: &random) {
+                let position = Int.random(
+                    in: (payload.disabledArguments.last?.position ?? 0)...payload.arguments.count, using: &random)
+                payload.disabledArguments.append(.init(position: position, text: random.string()))
+            }
+            for _ in 0..<Int.random(in: 0...2, using: &random) {
+                let position = Int.random(
+                    in: (payload.disabledEnvironmentKeys.last?.position ?? 0)...payload.environmentKeys.count,
+                    using: &random)
+                payload.disabledEnvironmentKeys.append(.init(position: position, text: random.string()))
+            }
 
             let encoded = WireFormat.encode(payload)
             let decoded = try WireFormat.decode(encoded)
@@ -238,6 +264,7 @@ import Testing
             let expected =
                 2 + payload.profiles.count + payload.flags.count + payload.mocks.count
                 + payload.values.count + payload.arguments.count + payload.environmentKeys.count
+                + payload.disabledArguments.count + payload.disabledEnvironmentKeys.count
             #expect(entries == expected, "iteration \(iteration): \(encoded.debugDescription)")
 
             // Any cut of the payload is refused, never misread.

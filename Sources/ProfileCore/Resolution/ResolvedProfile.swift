@@ -46,6 +46,15 @@ public struct ResolvedProfile: Sendable {
         public var isSecret: Bool
     }
 
+    /// An argument item or environment entry written `enabled: false`: not applied by `run` (nor by the formats made
+    /// for programs), written unchecked by the Xcode exports, listed as disabled by `show`.
+    public struct Disabled<Entry: Sendable>: Sendable {
+        /// How many enabled entries come before it (in ``arguments`` or ``environment``).
+        public var position: Int
+        /// The entry (for arguments, the item's arguments).
+        public var entry: Entry
+    }
+
     /// The profiles asked for, in order.
     public var names: [String]
     /// Every file applied, in order (`base`, `uitest`, `uitest.local`).
@@ -56,6 +65,11 @@ public struct ResolvedProfile: Sendable {
     public var arguments: [Argument]
     /// Environment changes, in the order the variables were first touched.
     public var environment: [EnvironmentChange]
+    /// The argument items written `enabled: false`, in order, each with its place among ``arguments``.
+    public var disabledArguments: [Disabled<[Argument]>] = []
+    /// The variables whose last entry is written `enabled: false` (the profile does not touch them in `run`), in
+    /// order, each with its place among ``environment``.
+    public var disabledEnvironment: [Disabled<EnvironmentChange>] = []
     /// Flags, sorted by key.
     public var flags: [Entry<Bool>]
     /// Mock points and their variants, sorted by key.

@@ -129,6 +129,8 @@ public final class Resolver {
         var display: String?
         var tainted: Bool
         var change: ResolvedProfile.EnvironmentChange
+        /// False when the variable's last entry is `enabled: false`: the profile does not touch it.
+        var isEnabled = true
     }
 
     private func merge(
@@ -190,8 +192,11 @@ public final class Resolver {
         // variable touched has one slot (in the order first touched); the others are read from `environment`.
         var slotOfName: [String: Int] = [:]
         var slots: [Variable] = []
-        func record(_ change: ResolvedProfile.EnvironmentChange, display: String?, tainted: Bool) {
-            let variable = Variable(value: change.value, display: display, tainted: tainted, change: change)
+        func record(
+            _ change: ResolvedProfile.EnvironmentChange, display: String?, tainted: Bool, isEnabled: Bool = true
+        ) {
+            let variable = Variable(
+                value: change.value, display: display, tainted: tainted, change: change, isEnabled: isEnabled)
             if let slot = slotOfName[change.name] {
                 slots[slot] = variable
             } else {
@@ -200,7 +205,7 @@ public final class Resolver {
             }
         }
         let interpolator = Interpolator(enforcesRequired: purpose != .lint) { name in
-            if let slot = slotOfName[name] {
+            if let slot = slotOfName[name], slots[slot].isEnabled {
                 let variable = slots[slot]
                 guard let value = variable.value else { return nil }
                 return Interpolator.Variable(
@@ -232,7 +237,7 @@ public final class Resolver {
                     .init(
                         name: name, value: output.value, display: output.display, origin: entry.name.location,
                         usesInvokingEnvironment: output.usesInvokingEnvironment),
-                    display: output.display, tainted: output.usesInvokingEnvironment)
+                    display: output.display, tainted: output.usesInvokingEnvironment, isEnabled: entry.isEnabled)
             }
         }
         for (name, value) in environmentOverrides {
@@ -249,7 +254,20 @@ public final class Resolver {
 
         // Arguments and string values may refer to the final environment.
         var resolvedArguments: [ResolvedProfile.Argument] = []
-        for item in arguments.items {
+        var disabledArguments: [ResolvedProfile.Disabled<[ResolvedProfile.Argument]>] = []
+        for (itemIndex, item) in arguments.items.enumerated() {
+            if !arguments.enabled[itemIndex] {
+                var group: [ResolvedProfile.Argument] = []
+                for argument in item {
+                    guard let output = interpolate(argument, with: interpolator, for: .argument) else { continue }
+                    group.append(
+                        .init(
+                            value: output.value, display: output.display, origin: argument.location,
+                            usesInvokingEnvironment: output.usesInvokingEnvironment))
+                }
+                disabledArguments.append(.init(position: resolvedArguments.count, entry: group))
+                continue
+            }
             for argument in item {
                 if outer != nil, OuterProfile.isOuter(argument.location) {  // interpolated by the outer `profile`
                     resolvedArguments.append(
@@ -301,9 +319,19 @@ public final class Resolver {
 
         let secretVariables = repository.secretEnvironmentNames
         var environmentChanges: [ResolvedProfile.EnvironmentChange] = []
+        var disabledEnvironment: [ResolvedProfile.Disabled<ResolvedProfile.EnvironmentChange>] = []
         environmentChanges.reserveCapacity(slots.count)
         for slot in slots {
             var change = slot.change
+            if !slot.isEnabled {
+                change.isSecret = change.usesInvokingEnvironment
+                if !secretVariables.isEmpty, secretVariables.contains(change.name) {
+                    change.display = "<secret>"
+                    change.isSecret = true
+                }
+                disabledEnvironment.append(.init(position: environmentChanges.count, entry: change))
+                continue
+            }
             if change.value != nil {
                 change.isSecret = change.usesInvokingEnvironment
                 if !secretVariables.isEmpty, secretVariables.contains(change.name) {
@@ -329,6 +357,8 @@ public final class Resolver {
             },
             values: resolvedValues,
             invokingEnvironment: environment)
+        resolved.disabledArguments = disabledArguments
+        resolved.disabledEnvironment = disabledEnvironment
         if let appendArguments {
             resolved.appendsArguments = appendArguments.value
             resolved.appendArgumentsOrigin = appendArguments.location

@@ -56,7 +56,13 @@ import Testing
         #expect(XcodeEntries.schemeWithout(once.text) { $0.identity == "PROFILE_PAYLOAD" } == original, "\(name)")
         #expect(XcodeEntries.diff(original, once.text).removed == [])
         let payload = XcodeEntries.scheme(once.text, exportAction).variables.filter { $0.identity == "PROFILE_PAYLOAD" }
-        #expect(payload == [XcodeEntries.Entry("PROFILE_PAYLOAD", WireFormat.encode(profile.payload))])
+        #expect(payload.count == 1)
+        // The payload is the profile's, with a record of the entries written unchecked (`argument-off=`, `env-off=`).
+        var recorded = try WireFormat.decode(try #require(payload.first?.value))
+        #expect(recorded.disabledArguments.count + recorded.disabledEnvironmentKeys.count > 0 || name == "Countries")
+        recorded.disabledArguments = []
+        recorded.disabledEnvironmentKeys = []
+        #expect(recorded == profile.payload)
         // From then on, updates change nothing.
         let twice = try ExportFormat.xcscheme.update(Array(once.bytes), path: name, with: profile, action: exportAction)
         #expect(twice.text == once.text)
@@ -72,16 +78,16 @@ import Testing
 
                 env:
                   LOG_LEVEL: debug  # Typed.xcscheme:90
-                  # disabled in Xcode: COUNTRIES_API_URL: http://localhost:8080  # Typed.xcscheme:95
+                  COUNTRIES_API_URL: {value: http://localhost:8080, enabled: false}  # Typed.xcscheme:95 (disabled in Xcode)
 
                 arguments:
                   - -UITests  # Typed.xcscheme:68
+                  # disabled in Xcode: - [-countries, live]  # Typed.xcscheme:76
 
                 flags:
                   skipOnboarding: true  # Typed.xcscheme:72 (-skipOnboarding YES)
 
                 mocks:
-                  # disabled in Xcode: countries: live  # Typed.xcscheme:76 (-countries live)
                   countries: local-mock  # Typed.xcscheme:80 (-countries local-mock)
 
                 values:
@@ -155,7 +161,7 @@ import Testing
 
                 env:
                   API_BASE_URL: http://localhost:8080  # Exported.xcscheme:86
-                  # disabled in Xcode: MODE: a&b  # Exported.xcscheme:91
+                  MODE: {value: a&b, enabled: false}  # Exported.xcscheme:91 (disabled in Xcode)
                   OS_ACTIVITY_MODE: disable  # Exported.xcscheme:101
 
                 arguments:
@@ -167,15 +173,16 @@ import Testing
 
                 """)
         // The update: the payload names the imported profile now; `MODE`, the earlier profile's entry the user
-        // unchecked, is only a comment in the profile (profiles cannot say "unchecked" yet), so the update removes
-        // it; `OS_ACTIVITY_MODE`, the user's own entry until now, says exactly what the profile writes: it is adopted,
-        // not written a second time.
+        // unchecked, is `enabled: false` in the profile, so the update keeps it unchecked (and records it so);
+        // `OS_ACTIVITY_MODE`, the user's own entry until now, says exactly what the profile writes: it is adopted,
+        // not written a second time. The unchecked `-com.apple.CoreData.SQLDebug 1` after the typed entries stays the
+        // user's (a comment in the profile).
         let once = try ExportFormat.xcscheme.update(Array(original.utf8), path: "Exported.xcscheme", with: profile)
         #expect(once.warnings.isEmpty, "\(once.warnings.map(\.message))")
         let entries = XcodeEntries.scheme(once.text, .launch)
         #expect(entries.arguments == XcodeEntries.scheme(original, .launch).arguments)
-        #expect(entries.variables.map(\.identity) == ["API_BASE_URL", "OS_ACTIVITY_MODE", "PROFILE_PAYLOAD"])
-        #expect(!once.text.contains("key = \"MODE\""))
+        #expect(entries.variables.map(\.identity) == ["API_BASE_URL", "MODE", "OS_ACTIVITY_MODE", "PROFILE_PAYLOAD"])
+        #expect(entries.variables[1].isEnabled == false)
         #expect(
             try ExportFormat.xcscheme.update(once.bytes, path: "Exported.xcscheme", with: profile).text == once.text)
     }

@@ -26,14 +26,21 @@ enum XcodeTestPlanUpdater {
         // The variables first, so that the warnings about them point into the file as it was read.
         try set(
             XcodeTestPlanExport.environmentKey,
-            wanted: content.setVariables.map { .init(identity: $0.name, value: $0.value) },
-            rendered: content.setVariables.map { XcodeTestPlanExport.variableEntry($0.name, $0.value) },
-            record: adopting ? nil : record.variables, typedStart: nil, in: &bytes, path: path,
+            wanted: content.variableEntries.map {
+                .init(identity: $0.text, value: $0.value ?? "", isEnabled: $0.isEnabled)
+            },
+            rendered: content.variableEntries.map {
+                XcodeTestPlanExport.variableEntry($0.text, $0.value ?? "", isEnabled: $0.isEnabled)
+            },
+            record: adopting ? nil : record.variableRecord, typedStart: nil, in: &bytes, path: path,
             configuration: configuration, notes: &notes)
         try set(
-            XcodeTestPlanExport.argumentsKey, wanted: content.arguments.map { .init(identity: $0) },
-            rendered: content.arguments.map { XcodeTestPlanExport.argumentEntry($0) },
-            record: adopting ? nil : record.arguments, typedStart: content.plainArgumentCount, in: &bytes, path: path,
+            XcodeTestPlanExport.argumentsKey,
+            wanted: content.argumentEntries.map { .init(identity: $0.text, isEnabled: $0.isEnabled) },
+            rendered: content.argumentEntries.map {
+                XcodeTestPlanExport.argumentEntry($0.text, isEnabled: $0.isEnabled)
+            },
+            record: adopting ? nil : record.argumentRecord, typedStart: content.typedStart, in: &bytes, path: path,
             configuration: configuration, notes: &notes)
         return (bytes, notes)
     }
@@ -145,7 +152,8 @@ enum XcodeTestPlanUpdater {
 
     /// Merges the profile's entries into the list `key` of the options (creating or removing it as needed).
     private static func set(
-        _ key: String, wanted: [XcodeEntryMerge.Wanted], rendered: [[String]], record: [String]?, typedStart: Int?,
+        _ key: String, wanted: [XcodeEntryMerge.Wanted], rendered: [[String]], record: XcodeEntryMerge.Recorded?,
+        typedStart: Int?,
         in bytes: inout [UInt8], path: String, configuration: String?, notes: inout [Diagnostic]
     ) throws(Diagnostic) {
         let step = XcodeTestPlanExport.step
@@ -206,7 +214,13 @@ enum XcodeTestPlanUpdater {
                 items.append(Array(lead(index) + bytes[elements[index].start..<elements[index].end]))
             case .rewrite(let index, let wantedIndex):
                 let indent = InPlaceEditing.indentation(before: elements[index].start, in: bytes) ?? entryIndent
-                let text = InPlaceEditing.join(rendered[wantedIndex], indent: indent, newline: newline)
+                var lines = rendered[wantedIndex]
+                if key == XcodeTestPlanExport.argumentsKey, let text = found[index].identity {
+                    // The same words, another checkbox: the entry's own text, checked as the profile says.
+                    lines = XcodeTestPlanExport.argumentEntry(
+                        text, isEnabled: wanted[wantedIndex].isEnabled, quoting: false)
+                }
+                let text = InPlaceEditing.join(lines, indent: indent, newline: newline)
                 items.append(Array(lead(index)) + Array(text.utf8))
             case .insert(let wantedIndex, let moving):
                 var item = Array((newline + entryIndent).utf8)
