@@ -12,8 +12,11 @@ public struct LaunchPlan: Sendable {
     public var executable: Result<String, Launcher.Failure>
     /// The child's argv, each argument as shown.
     public var argv: [String]
-    /// Whether the profile's arguments are appended to argv.
+    /// Whether the profile's arguments are appended to argv (false too when a tool's delivery leaves them to the
+    /// payload: `xcodebuild test`).
     public var appendsArguments: Bool
+    /// How the profile reaches the program under the command (`xcodebuild test`, `simctl launch`, `--prefix`).
+    public var delivery: Delivery
     /// The environment changes in the order applied (a nil value unsets), `PROFILE_PAYLOAD` (and `PROFILE_ACTIVE`
     /// inside `profile shell`) last, each value as shown.
     public var environment: [(name: String, value: String?)]
@@ -21,7 +24,8 @@ public struct LaunchPlan: Sendable {
     /// The plan of `command` launched with `profile`.
     public init(_ profile: ResolvedProfile, command: [String], reveal: Bool) {
         profiles = profile.allNames
-        appendsArguments = profile.appendsArguments
+        appendsArguments = profile.appendsArguments && profile.delivery.arguments != .payloadOnly
+        delivery = profile.delivery
         let childEnvironment = profile.childEnvironment
         executable = Launcher.lookup(command.first ?? "", environment: childEnvironment)
         if reveal {
@@ -47,6 +51,7 @@ public struct LaunchPlan: Sendable {
             }
         }
         changes.append((WireFormat.environmentVariable, WireFormat.encode(payload)))
+        changes = profile.delivered(changes)
         if let active = childEnvironment[ReservedEnvironment.active],
             profile.invokingValue(ReservedEnvironment.active) != active
         {

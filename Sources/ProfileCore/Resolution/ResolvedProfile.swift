@@ -82,6 +82,9 @@ public struct ResolvedProfile: Sendable {
     public var appendsArguments = true
     /// Where `appendArguments` was last set in the chain, if it was.
     public var appendArgumentsOrigin: SourceLocation?
+    /// How the profile reaches the program under a tool (`xcodebuild test`, `xcrun simctl launch`, `--prefix`):
+    /// variables also set with a prefix, arguments placed elsewhere or left to the payload (see ``Delivery``).
+    public var delivery = Delivery()
     /// The profile this one applies on top of: the one an enclosing `profile shell` or `profile run` applied, read
     /// back from `PROFILE_PAYLOAD` in the invoking environment (nil when there is none, or when the command does
     /// not compose: exports, lint). Its flags, mocks, values and arguments are already merged into this profile's.
@@ -123,7 +126,14 @@ public struct ResolvedProfile: Sendable {
             }
         }
         result.append((WireFormat.environmentVariable, payload))
-        return result
+        return delivered(result)
+    }
+
+    /// `changes` followed, when ``delivery`` has a prefix, by each of them again under the prefixed name
+    /// (`TEST_RUNNER_LOG_LEVEL`, `TEST_RUNNER_PROFILE_PAYLOAD`; an unset unsets the prefixed name too).
+    public func delivered(_ changes: [(name: String, value: String?)]) -> [(name: String, value: String?)] {
+        guard let prefix = delivery.prefix, !prefix.isEmpty else { return changes }
+        return changes + changes.map { (prefix + $0.name, $0.value) }
     }
 
     /// The environment `profile` was invoked with.
@@ -193,11 +203,19 @@ public struct ResolvedProfile: Sendable {
     /// none. `cmd -- file.txt` becomes `cmd -UITests -- file.txt`, never `cmd -- file.txt -UITests`.
     ///
     /// When ``appendsArguments`` is false, the command as typed: the arguments reach the app through the payload.
+    ///
+    /// Under a tool ``delivery`` knows, its rule: `xcodebuild test` as typed, `simctl launch` with the arguments after
+    /// the bundle id.
     public func argv(command: [String]) -> [String] {
         guard appendsArguments, !arguments.isEmpty else { return command }
         var argv: [String] = []
         argv.reserveCapacity(command.count + arguments.count)
-        let separator = command.dropFirst().firstIndex(of: "--") ?? command.endIndex
+        var separator = command.dropFirst().firstIndex(of: "--") ?? command.endIndex
+        switch delivery.arguments {
+        case .standard: break
+        case .payloadOnly: return command
+        case .at(let index): separator = min(index, command.count)
+        }
         argv.append(contentsOf: command[..<separator])
         for argument in arguments { argv.append(argument.value) }
         argv.append(contentsOf: command[separator...])
