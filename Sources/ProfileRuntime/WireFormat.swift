@@ -24,19 +24,8 @@ public enum WireFormat {
         for key in payload.flags.keys.sorted(by: utf8Precedes) { writer.flag(key, payload.flags[key]!) }
         for (key, variant) in payload.mocks.sorted(by: { utf8Precedes($0.key, $1.key) }) { writer.mock(key, variant) }
         for (key, value) in payload.values.sorted(by: { utf8Precedes($0.key, $1.key) }) { writer.value(key, value) }
-        var disabled = payload.disabledArguments.makeIterator()
-        var nextDisabled = disabled.next()
-        for (index, argument) in payload.arguments.enumerated() {
-            while let placed = nextDisabled, placed.position <= index {
-                writer.disabledArgument(placed.text)
-                nextDisabled = disabled.next()
-            }
-            writer.argument(argument)
-        }
-        while let placed = nextDisabled {
-            writer.disabledArgument(placed.text)
-            nextDisabled = disabled.next()
-        }
+        for argument in payload.arguments { writer.argument(argument) }
+        for entry in payload.checkboxArguments { writer.checkboxArgument(entry.words, isEnabled: entry.isEnabled) }
         var disabledKeys = payload.disabledEnvironmentKeys.makeIterator()
         var nextKey = disabledKeys.next()
         for (index, name) in payload.environmentKeys.enumerated() {
@@ -76,7 +65,14 @@ public enum WireFormat {
         package mutating func value(_ key: String, _ text: String) { entry("value.", key, text) }
         package mutating func argument(_ text: String) { entry("argument=", text) }
         package mutating func environmentKey(_ name: String) { entry("env=", name) }
-        package mutating func disabledArgument(_ text: String) { entry("argument-off=", text) }
+        /// `argument-on=` / `argument-off=`: the words, each escaped, separated by `,`.
+        package mutating func checkboxArgument(_ words: [String], isEnabled: Bool) {
+            entry(isEnabled ? "argument-on=" : "argument-off=", words.first ?? "")
+            for word in words.dropFirst() {
+                out.append(UInt8(ascii: ","))
+                appendEscaped(word)
+            }
+        }
         package mutating func disabledEnvironmentKey(_ name: String) { entry("env-off=", name) }
 
         /// The payload.
@@ -250,8 +246,10 @@ public enum WireFormat {
             visitor.argument(try unescape(bytes, value, entry: range))
         case 3 where matches(bytes, at: name.lowerBound, "env"):
             visitor.environmentKey(try unescape(bytes, value, entry: range))
+        case 11 where matches(bytes, at: name.lowerBound, "argument-on"):
+            visitor.checkboxArgument(try list(bytes, value, entry: range), isEnabled: true)
         case 12 where matches(bytes, at: name.lowerBound, "argument-off"):
-            visitor.disabledArgument(try unescape(bytes, value, entry: range))
+            visitor.checkboxArgument(try list(bytes, value, entry: range), isEnabled: false)
         case 7 where matches(bytes, at: name.lowerBound, "env-off"):
             visitor.disabledEnvironmentKey(try unescape(bytes, value, entry: range))
         default:
@@ -280,6 +278,20 @@ public enum WireFormat {
                 return  // An entry kind this version does not know: ignored (additive growth).
             }
         }
+    }
+
+    /// A list: texts separated by raw `,`, each unescaped.
+    private static func list(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entry: Range<Int>
+    ) throws(ProfileRuntimeError) -> [String] {
+        var words: [String] = []
+        var start = range.lowerBound
+        for index in range where bytes[index] == UInt8(ascii: ",") {
+            words.append(try unescape(bytes, start..<index, entry: entry))
+            start = index + 1
+        }
+        words.append(try unescape(bytes, start..<range.upperBound, entry: entry))
+        return words
     }
 
     private static func unescape(
@@ -380,13 +392,13 @@ protocol PayloadVisitor {
     mutating func value(_ key: String, _ text: String)
     mutating func argument(_ text: String)
     mutating func environmentKey(_ name: String)
-    mutating func disabledArgument(_ text: String)
+    mutating func checkboxArgument(_ words: [String], isEnabled: Bool)
     mutating func disabledEnvironmentKey(_ name: String)
 }
 
 extension PayloadVisitor {
-    /// Disabled entries are a record for `profile export --update`: readers of the profile skip them.
-    mutating func disabledArgument(_ text: String) {}
+    /// Checkbox entries are a record for `profile export --update` and the hand-on: readers of the profile skip them.
+    mutating func checkboxArgument(_ words: [String], isEnabled: Bool) {}
     mutating func disabledEnvironmentKey(_ name: String) {}
 }
 
@@ -400,8 +412,8 @@ private struct PayloadBuilder: PayloadVisitor {
     mutating func value(_ key: String, _ text: String) { payload.values[key] = text }
     mutating func argument(_ text: String) { payload.arguments.append(text) }
     mutating func environmentKey(_ name: String) { payload.environmentKeys.append(name) }
-    mutating func disabledArgument(_ text: String) {
-        payload.disabledArguments.append(.init(position: payload.arguments.count, text: text))
+    mutating func checkboxArgument(_ words: [String], isEnabled: Bool) {
+        payload.checkboxArguments.append(.init(words: words, isEnabled: isEnabled))
     }
     mutating func disabledEnvironmentKey(_ name: String) {
         payload.disabledEnvironmentKeys.append(.init(position: payload.environmentKeys.count, text: name))

@@ -216,18 +216,26 @@ import Testing
         }
     }
 
-    @Test func disabledEntriesAreARecordInTheirPlaces() throws {
-        var payload = ProfilePayload(arguments: ["-a", "-b"], environmentKeys: ["A"])
-        payload.disabledArguments = [.init(position: 0, text: "-off"), .init(position: 2, text: "x;y")]
+    @Test func checkboxEntriesAreARecord() throws {
+        var payload = ProfilePayload(arguments: ["-a"], environmentKeys: ["A"])
+        payload.checkboxArguments = [
+            .init(words: ["-pageSize", "5"], isEnabled: true), .init(words: ["x;y", "a,b"], isEnabled: false),
+        ]
         payload.disabledEnvironmentKeys = [.init(position: 1, text: "B")]
         let encoded = WireFormat.encode(payload)
-        #expect(encoded == "profile/1;argument-off=-off;argument=-a;argument=-b;argument-off=x%3By;env=A;env-off=B;end")
+        #expect(
+            encoded
+                == "profile/1;argument=-a;argument-on=-pageSize,5;argument-off=x%3By,a%2Cb;env=A;env-off=B;end")
         #expect(try WireFormat.decode(encoded) == payload)
-        // Readers do not take them as launch arguments, nor hand them on.
+        // Readers do not take them as launch arguments; the hand-on forwards the entries on its argv.
         let profile = try ActiveProfile(arguments: ["app"], environment: [WireFormat.environmentVariable: encoded])
-        #expect(profile.flag(forKey: "off") == nil)
-        #expect(profile.launchArguments == ["-a", "-b"])
-        #expect(profile.effectivePayload.disabledArguments.isEmpty)
+        #expect(profile.int(forKey: "pageSize") == nil)
+        #expect(profile.launchArguments == ["-a"])
+        let checked = try ActiveProfile(
+            arguments: ["runner", "-XCTest", "All", "-pageSize", "5"],
+            environment: [WireFormat.environmentVariable: encoded])
+        #expect(checked.launchArguments == ["-a", "-pageSize", "5"])
+        #expect(checked.effectivePayload.checkboxArguments.isEmpty)
     }
 
     @Test func roundTripsGeneratedPayloads() throws {
@@ -242,11 +250,10 @@ import Testing
             for _ in 0..<Int.random(in: 0...6, using: &random) { payload.values[random.string()] = random.string() }
             for _ in 0..<Int.random(in: 0...4, using: &random) { payload.arguments.append(random.string()) }
             for _ in 0..<Int.random(in: 0...2, using: &random) { payload.environmentKeys.append(random.string()) }
-            // Disabled entries (an Xcode export's record), placed in order among their lists.
+            // Checkbox entries (an Xcode export's record) and disabled variables placed in order among theirs.
             for _ in 0..<Int.random(in: 0...2, using: &random) {
-                let position = Int.random(
-                    in: (payload.disabledArguments.last?.position ?? 0)...payload.arguments.count, using: &random)
-                payload.disabledArguments.append(.init(position: position, text: random.string()))
+                let words = (0..<Int.random(in: 1...3, using: &random)).map { _ in random.string() }
+                payload.checkboxArguments.append(.init(words: words, isEnabled: Bool.random(using: &random)))
             }
             for _ in 0..<Int.random(in: 0...2, using: &random) {
                 let position = Int.random(
@@ -264,7 +271,7 @@ import Testing
             let expected =
                 2 + payload.profiles.count + payload.flags.count + payload.mocks.count
                 + payload.values.count + payload.arguments.count + payload.environmentKeys.count
-                + payload.disabledArguments.count + payload.disabledEnvironmentKeys.count
+                + payload.checkboxArguments.count + payload.disabledEnvironmentKeys.count
             #expect(entries == expected, "iteration \(iteration): \(encoded.debugDescription)")
 
             // Any cut of the payload is refused, never misread.

@@ -65,6 +65,9 @@ public struct ResolvedProfile: Sendable {
     public var arguments: [Argument]
     /// Environment changes, in the order the variables were first touched.
     public var environment: [EnvironmentChange]
+    /// Where each item (an argument, or a group: `[-AppleLanguages, (en)]`) starts in ``arguments``: the Xcode
+    /// exports write one entry per item.
+    public var argumentItemStarts: [Int] = []
     /// The argument items written `enabled: false`, in order, each with its place among ``arguments``.
     public var disabledArguments: [Disabled<[Argument]>] = []
     /// The variables whose last entry is written `enabled: false` (the profile does not touch them in `run`), in

@@ -255,6 +255,7 @@ public final class Resolver {
         // Arguments and string values may refer to the final environment.
         var resolvedArguments: [ResolvedProfile.Argument] = []
         var disabledArguments: [ResolvedProfile.Disabled<[ResolvedProfile.Argument]>] = []
+        var itemStarts: [Int] = []
         for (itemIndex, item) in arguments.items.enumerated() {
             if !arguments.enabled[itemIndex] {
                 var group: [ResolvedProfile.Argument] = []
@@ -268,6 +269,7 @@ public final class Resolver {
                 disabledArguments.append(.init(position: resolvedArguments.count, entry: group))
                 continue
             }
+            itemStarts.append(resolvedArguments.count)
             for argument in item {
                 if outer != nil, OuterProfile.isOuter(argument.location) {  // interpolated by the outer `profile`
                     resolvedArguments.append(
@@ -358,6 +360,7 @@ public final class Resolver {
             values: resolvedValues,
             invokingEnvironment: environment)
         resolved.disabledArguments = disabledArguments
+        resolved.argumentItemStarts = itemStarts
         resolved.disabledEnvironment = disabledEnvironment
         if let appendArguments {
             resolved.appendsArguments = appendArguments.value

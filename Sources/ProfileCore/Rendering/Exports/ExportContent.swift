@@ -20,8 +20,11 @@ public struct ExportContent: Sendable {
     /// One entry of a format with checkboxes (Xcode's): an argument or a variable (with its value), and whether it
     /// is checked.
     public struct Entry: Sendable, Equatable {
-        /// The argument, or the variable's name.
+        /// The argument entry as Xcode holds it (its words, quoted where Xcode would split them: `-pageSize 5`,
+        /// `-greeting "Hello there"`), or the variable's name.
         public var text: String
+        /// An argument entry's words (as Xcode passes them); a variable's name.
+        public var words: [String]
         /// The variable's value; nil for an argument.
         public var value: String?
         /// False for an `enabled: false` entry of the profile.
@@ -34,11 +37,13 @@ public struct ExportContent: Sendable {
     public var plainArgumentCount: Int
     /// The environment changes in order, then `PROFILE_PAYLOAD` last.
     public var environment: [Variable]
-    /// For the formats with checkboxes: ``arguments`` with the profile's `enabled: false` arguments among them,
-    /// unchecked, at their places.
+    /// For the formats with checkboxes: one entry per argument item of the profile (a group is one entry), its
+    /// `enabled: false` items among them, unchecked, and one entry per flag, mock and value (`-pageSize 5`) after
+    /// them (before an item holding `--`), each with its own checkbox. The payload of these formats carries none of
+    /// them as arguments or typed entries, only as a record (``ProfilePayload/checkboxArguments``).
     public var argumentEntries: [Entry]
-    /// Where the typed layer's entries start in ``argumentEntries``.
-    public var typedStart: Int
+    /// The typed layer's entries among ``argumentEntries``.
+    public var typedEntries: Range<Int>
     /// For the formats with checkboxes: the variables set (`PROFILE_PAYLOAD` last) with the profile's
     /// `enabled: false` variables among them, unchecked, at their places.
     public var variableEntries: [Entry]
@@ -81,13 +86,21 @@ public struct ExportContent: Sendable {
             }
         }
         var disabledValues: [Int: String] = [:]
+        self.arguments = payload.launchArguments
+        self.plainArgumentCount = payload.arguments.count
+        var argumentEntries: [Entry] = []
+        var typedEntries = 0..<0
         if checkboxes {
-            for item in profile.disabledArguments {
-                for argument in item.entry {
-                    let text = exact || !argument.usesInvokingEnvironment ? argument.value : argument.display
-                    payload.disabledArguments.append(.init(position: item.position, text: text))
-                }
+            (argumentEntries, typedEntries) = Self.checkboxEntries(profile, payload: payload, exact: exact)
+            // The entries travel with their checkboxes: the payload keeps only what no option can say, and the record.
+            let (groups, _) = LaunchArgumentsWriter.typedOptions(for: payload)
+            for group in groups {
+                payload.flags[group.key] = nil
+                payload.mocks[group.key] = nil
+                payload.values[group.key] = nil
             }
+            payload.arguments = []
+            payload.checkboxArguments = argumentEntries.map { .init(words: $0.words, isEnabled: $0.isEnabled) }
             var setBefore = 0
             var nextChange = 0
             for item in profile.disabledEnvironment {
@@ -105,14 +118,11 @@ public struct ExportContent: Sendable {
         let variables = profile.environmentChanges(payload: WireFormat.encode(payload), exact: exact).map {
             Variable(name: $0.name, value: $0.value)
         }
-        self.arguments = payload.launchArguments
-        self.plainArgumentCount = payload.arguments.count
         self.environment = variables
         self.references = references
         self.unsets = unsets
-        let (entries, typedStart) = Self.argumentEntries(payload, launchArguments: arguments)
-        self.argumentEntries = entries
-        self.typedStart = typedStart
+        self.argumentEntries = argumentEntries
+        self.typedEntries = typedEntries
         var variableEntries: [Entry] = []
         var disabledIndex = 0
         func disabledUpTo(_ position: Int) {
@@ -120,7 +130,10 @@ public struct ExportContent: Sendable {
                 payload.disabledEnvironmentKeys[disabledIndex].position <= position
             {
                 let placed = payload.disabledEnvironmentKeys[disabledIndex]
-                variableEntries.append(.init(text: placed.text, value: disabledValues[disabledIndex], isEnabled: false))
+                variableEntries.append(
+                    .init(
+                        text: placed.text, words: [placed.text], value: disabledValues[disabledIndex],
+                        isEnabled: false))
                 disabledIndex += 1
             }
         }
@@ -133,47 +146,46 @@ public struct ExportContent: Sendable {
                 disabledUpTo(setCount)
                 setCount += 1
             }
-            variableEntries.append(.init(text: variable.name, value: value, isEnabled: true))
+            variableEntries.append(.init(text: variable.name, words: [variable.name], value: value, isEnabled: true))
         }
         self.variableEntries = variableEntries
     }
 
-    /// The argument entries an export with checkboxes writes for `payload` (whose ``ProfilePayload/launchArguments``
-    /// are `launchArguments`): the launch arguments checked, with the payload's disabled arguments among them,
-    /// unchecked, at their places; and where the typed layer's entries start. What `--update` reads back from a
-    /// file's `PROFILE_PAYLOAD` as what the last export wrote.
-    static func argumentEntries(
-        _ payload: ProfilePayload, launchArguments: [String]
-    ) -> (entries: [Entry], typedStart: Int) {
-        let plainCount = payload.arguments.count
-        let end = payload.arguments.firstIndex(of: "--") ?? plainCount
-        let typedCount = max(0, launchArguments.count - plainCount)
-        var entries: [Entry] = []
-        entries.reserveCapacity(launchArguments.count + payload.disabledArguments.count)
-        var disabled = payload.disabledArguments[...]
-        /// The disabled arguments placed before the plain argument `position`.
-        func disabledUpTo(_ position: Int) {
-            while let placed = disabled.first, placed.position <= position {
-                entries.append(.init(text: placed.text, value: nil, isEnabled: false))
+    /// The argument entries an export with checkboxes writes (see ``argumentEntries``), and where the typed ones are.
+    static func checkboxEntries(
+        _ profile: ResolvedProfile, payload: ProfilePayload, exact: Bool
+    ) -> (entries: [Entry], typed: Range<Int>) {
+        func entry(_ words: [String], _ isEnabled: Bool) -> Entry {
+            Entry(text: XcodeArgumentWords.join(words), words: words, value: nil, isEnabled: isEnabled)
+        }
+        // The enabled items, from the payload's arguments (references already in place when not exact).
+        let plain = payload.arguments
+        var starts = profile.argumentItemStarts.filter { $0 < plain.count }
+        if starts.first != 0, !plain.isEmpty { starts.insert(0, at: 0) }
+        var items: [(position: Int, words: [String], isEnabled: Bool)] = []
+        for (index, start) in starts.enumerated() {
+            let end = index + 1 < starts.count ? starts[index + 1] : plain.count
+            items.append((start, Array(plain[start..<end]), true))
+        }
+        var merged: [(words: [String], isEnabled: Bool)] = []
+        var disabled = profile.disabledArguments[...]
+        for item in items {
+            while let next = disabled.first, next.position <= item.position {
+                merged.append((next.entry.map { exact || !$0.usesInvokingEnvironment ? $0.value : $0.display }, false))
                 disabled = disabled.dropFirst()
             }
+            merged.append((item.words, true))
         }
-        func plain(_ index: Int) {
-            disabledUpTo(index)
-            let at = index < end ? index : index + typedCount
-            if at < launchArguments.count {
-                entries.append(.init(text: launchArguments[at], value: nil, isEnabled: true))
-            }
+        for next in disabled {
+            merged.append((next.entry.map { exact || !$0.usesInvokingEnvironment ? $0.value : $0.display }, false))
         }
-        for index in 0..<min(end, plainCount) { plain(index) }
-        disabledUpTo(end)
-        let typedStart = entries.count
-        for text in launchArguments[min(end, launchArguments.count)..<min(end + typedCount, launchArguments.count)] {
-            entries.append(.init(text: text, value: nil, isEnabled: true))
-        }
-        for index in end..<plainCount { plain(index) }
-        disabledUpTo(Int.max)
-        return (entries, typedStart)
+        // The typed entries go before an item holding `--` (after it they would not be options), else last.
+        let end = merged.firstIndex { $0.isEnabled && $0.words.contains("--") } ?? merged.count
+        let typed = LaunchArgumentsWriter.typedOptions(for: payload).groups.map { entry($0.words, true) }
+        let entries =
+            merged[..<end].map { entry($0.words, $0.isEnabled) } + typed
+            + merged[end...].map { entry($0.words, $0.isEnabled) }
+        return (entries, end..<end + typed.count)
     }
 
     /// The warning naming the entries left as references, nil when there are none.

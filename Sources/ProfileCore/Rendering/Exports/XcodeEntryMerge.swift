@@ -131,7 +131,12 @@ enum XcodeEntryMerge {
         else { return .success(.none) }
         do {
             let payload = try WireFormat.decode(text)
-            let arguments = ExportContent.argumentEntries(payload, launchArguments: payload.launchArguments).entries
+            // An export with checkboxes records its entries (`argument-on=`, `argument-off=`); one from before wrote
+            // the payload's launch arguments, one word an entry, all checked.
+            let arguments: [(text: String, isEnabled: Bool)] =
+                payload.checkboxArguments.isEmpty
+                ? payload.launchArguments.map { ($0, true) }
+                : payload.checkboxArguments.flatMap { entry in entry.words.map { ($0, entry.isEnabled) } }
             var variables: [(String, Bool)] = []
             var disabled = payload.disabledEnvironmentKeys[...]
             for (index, name) in payload.environmentKeys.enumerated() {
@@ -180,11 +185,15 @@ enum XcodeEntryMerge {
     /// Which children of the file are the profile's: those the record names (`record`), plus those it adopts (see
     /// the type's documentation); without a record, those it adopts.
     ///
-    /// - Parameter typedStart: for an argument list, where the typed entries (`-key value`, `--key=value`) start
-    ///   among `wanted`; nil for variables.
-    static func owned(found: [Found], record: Recorded?, wanted: [Wanted], typedStart: Int?) -> [Bool?] {
+    /// - Parameters:
+    ///   - units: for an argument list, the profile's entries as runs of `wanted` (one Xcode entry each: an item,
+    ///     `-pageSize 5`); nil for variables.
+    ///   - typedUnits: which of `units` are the typed layer's (`-key value`, `--key=value`).
+    static func owned(
+        found: [Found], record: Recorded?, wanted: [Wanted], units: [Range<Int>]?, typedUnits: Range<Int> = 0..<0
+    ) -> [Bool?] {
         guard let record else {
-            let adopted = adoption(found: found, wanted: wanted, typedStart: typedStart)
+            let adopted = adoption(found: found, wanted: wanted, units: units, typedUnits: typedUnits)
             return found.indices.map { adopted[$0] ? found[$0].isEnabled : nil }
         }
         var owned = ownership(found: found, record: record)
@@ -197,13 +206,15 @@ enum XcodeEntryMerge {
         guard taken.contains(false) else { return owned }
         var others = found
         for index in found.indices where owned[index] != nil { others[index].words = nil }
-        let adopted = adoption(found: others, wanted: wanted, typedStart: typedStart, taken: taken)
+        let adopted = adoption(found: others, wanted: wanted, units: units, typedUnits: typedUnits, taken: taken)
         for index in found.indices where adopted[index] { owned[index] = found[index].isEnabled }
         return owned
     }
 
     /// Which of the checked children `found` the profile adopts, leaving alone the wanted entries already `taken`.
-    static func adoption(found: [Found], wanted: [Wanted], typedStart: Int?, taken: [Bool]? = nil) -> [Bool] {
+    static func adoption(
+        found: [Found], wanted: [Wanted], units: [Range<Int>]?, typedUnits: Range<Int> = 0..<0, taken: [Bool]? = nil
+    ) -> [Bool] {
         let taken = taken ?? [Bool](repeating: false, count: wanted.count)
         var owned = [Bool](repeating: false, count: found.count)
         /// A variable is adopted only with its value: compare name and value as one word. An entry is adopted only
@@ -217,21 +228,13 @@ enum XcodeEntryMerge {
             return marked(entry.value == nil ? words : [word(entry.identity ?? "", entry.value)], entry.isEnabled)
         }
         let right = wanted.map { marked([word($0.identity, $0.value)], $0.isEnabled)[0] }
-        guard let typedStart else {
+        guard let units else {
             for (index, _) in align(left, right, allowed: { start, _ in !taken[start] }) { owned[index] = true }
             return owned
         }
-        // Items: every plain argument, and each typed entry (two words, or one for `--key=value`).
-        var starts: [Int] = Array(0..<min(typedStart, wanted.count))
-        var typed: [(start: Int, length: Int)] = []
-        var index = typedStart
-        while index < wanted.count {
-            let length = wanted[index].identity.hasPrefix("--") && wanted[index].identity.contains("=") ? 1 : 2
-            starts.append(index)
-            typed.append((index, min(length, wanted.count - index)))
-            index += length
-        }
-        let isStart = Set(starts + [wanted.count])
+        // Items: the profile's entries (an argument item, a typed entry).
+        let typed = units[typedUnits].map { (start: $0.lowerBound, length: $0.count) }
+        let isStart = Set(units.map(\.lowerBound) + [wanted.count])
         var adoptedItems = Set<Int>()
         /// A run of whole items, none of them taken.
         func isItems(_ start: Int, _ length: Int) -> Bool {
@@ -282,7 +285,7 @@ enum XcodeEntryMerge {
     }
 
     /// The merge of `wanted` into `found`, given which children of the file are the profile's.
-    static func plan(found: [Found], owned recorded: [Bool?], wanted: [Wanted]) -> Plan {
+    static func plan(found: [Found], owned recorded: [Bool?], wanted: [Wanted], units: [Range<Int>]? = nil) -> Plan {
         let owned = recorded.map { $0 != nil }
         let ownedIndices = found.indices.filter { owned[$0] }
         // The owned entries that stay (in their place), each with the run of wanted entries it stands for, by the
@@ -299,6 +302,40 @@ enum XcodeEntryMerge {
             for covering in start..<start + length { covered[covering] = true }
             matched.insert(index)
         }
+        // Each of the profile's entries is one Xcode entry: one kept is covered whole, by entries of the file that lie
+        // inside it (`-pageSize`, `5` from an earlier export, one word an entry) or span whole entries of the profile.
+        // Entries of the file that cover one only in part are taken apart: they go, and it is written whole.
+        if let units {
+            let boundaries = Set(units.map(\.lowerBound) + [wanted.count])
+            var changed = true
+            while changed {
+                changed = false
+                for unit in units {
+                    let touching = wanted.indices.filter { start in
+                        matchAt[start] != nil && start < unit.upperBound && start + runLength[start] > unit.lowerBound
+                    }
+                    guard !touching.isEmpty else { continue }
+                    let whole = unit.allSatisfy { covered[$0] }
+                    let fitting = touching.allSatisfy { start in
+                        let end = start + runLength[start]
+                        return (start >= unit.lowerBound && end <= unit.upperBound)
+                            || (boundaries.contains(start) && boundaries.contains(end))
+                    }
+                    guard !whole || !fitting else { continue }
+                    for start in touching {
+                        matched.remove(matchAt[start]!)
+                        for covering in start..<start + runLength[start] { covered[covering] = false }
+                        matchAt[start] = nil
+                        runLength[start] = 0
+                    }
+                    changed = true
+                }
+            }
+        }
+        /// The profile's entry that starts at `start`, as a run of `wanted` (one word for a variable).
+        func unitLength(_ start: Int) -> Int {
+            units?.first { $0.lowerBound == start }?.count ?? 1
+        }
         // Owned entries left over, in file order: moved when wanted elsewhere unchanged, else removed. The wanted
         // entries not covered become insertions, by the start of what each inserts.
         var leftovers = ownedIndices.filter { !matched.contains($0) }
@@ -310,19 +347,20 @@ enum XcodeEntryMerge {
                 continue
             }
             let start = next
+            let unit = unitLength(start)
             let moving = leftovers.firstIndex { candidate in
                 let length = found[candidate].words?.count ?? 1
-                return start + length <= wanted.count && !covered[start..<start + length].contains(true)
+                return length == unit && start + length <= wanted.count
+                    && !covered[start..<start + length].contains(true)
                     && unchanged(found[candidate], wanted[start..<start + length], written: recorded[candidate]!)
             }
             if let moving {
                 let candidate = leftovers.remove(at: moving)
                 insertionAt[start] = .insert(wanted: start, moving: candidate)
-                next += found[candidate].words?.count ?? 1
             } else {
                 insertionAt[start] = .insert(wanted: start, moving: nil)
-                next += 1
             }
+            next += unit
         }
 
         /// The insertions that start in `range`.

@@ -37,7 +37,9 @@ enum XcodeSchemeExport {
         guard !arguments.isEmpty else { return nil }
         var lines = ["<CommandLineArguments>"]
         for (index, argument) in arguments.enumerated() {
-            lines += try argumentEntry(argument.text, number: index + 1, isEnabled: argument.isEnabled).map {
+            lines += try argumentEntry(
+                argument.text, number: index + 1, isEnabled: argument.isEnabled, quoting: false
+            ).map {
                 step + $0
             }
         }

@@ -54,8 +54,9 @@ enum XcodeSchemeUpdater {
         var rendered: [[String]]
         /// What the last export wrote here; nil when the file has no record (the profile adopts its entries).
         var record: XcodeEntryMerge.Recorded?
-        /// Where the typed entries start among `wanted` (arguments only).
-        var typedStart: Int? = nil
+        /// The profile's entries as runs of `wanted`, and which are typed (arguments only).
+        var units: [Range<Int>]? = nil
+        var typedUnits: Range<Int> = 0..<0
     }
 
     static func update(
@@ -65,11 +66,15 @@ enum XcodeSchemeUpdater {
         var notes: [Diagnostic] = []
         var arguments = List(
             name: "CommandLineArguments", entryName: "CommandLineArgument", wanted: [], rendered: [], record: nil,
-            typedStart: content.typedStart)
+            units: [], typedUnits: content.typedEntries)
         for (index, argument) in content.argumentEntries.enumerated() {
-            arguments.wanted.append(.init(identity: argument.text, isEnabled: argument.isEnabled))
-            arguments.rendered.append(
-                try XcodeSchemeExport.argumentEntry(argument.text, number: index + 1, isEnabled: argument.isEnabled))
+            let lines = try XcodeSchemeExport.argumentEntry(
+                argument.text, number: index + 1, isEnabled: argument.isEnabled, quoting: false)
+            arguments.units?.append(arguments.wanted.count..<arguments.wanted.count + argument.words.count)
+            for (position, word) in argument.words.enumerated() {
+                arguments.wanted.append(.init(identity: word, isEnabled: argument.isEnabled))
+                arguments.rendered.append(position == 0 ? lines : [])
+            }
         }
         var variables = List(
             name: "EnvironmentVariables", entryName: "EnvironmentVariable", wanted: [], rendered: [], record: nil)
@@ -180,8 +185,8 @@ enum XcodeSchemeUpdater {
 
         let found = found(existing, entryName: list.entryName, in: bytes)
         let owned = XcodeEntryMerge.owned(
-            found: found, record: list.record, wanted: list.wanted, typedStart: list.typedStart)
-        let plan = XcodeEntryMerge.plan(found: found, owned: owned, wanted: list.wanted)
+            found: found, record: list.record, wanted: list.wanted, units: list.units, typedUnits: list.typedUnits)
+        let plan = XcodeEntryMerge.plan(found: found, owned: owned, wanted: list.wanted, units: list.units)
         let clashes =
             list.entryName == "EnvironmentVariable"
             ? XcodeEntryMerge.clashes(found: found, plan: plan, wanted: list.wanted) : []

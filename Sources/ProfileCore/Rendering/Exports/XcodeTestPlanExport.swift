@@ -60,7 +60,7 @@ enum XcodeTestPlanExport {
     /// The `commandLineArgumentEntries` array as lines; nil without arguments.
     static func argumentEntries(_ arguments: [ExportContent.Entry]) -> [String]? {
         guard !arguments.isEmpty else { return nil }
-        return array(arguments.map { argumentEntry($0.text, isEnabled: $0.isEnabled) })
+        return array(arguments.map { argumentEntry($0.text, isEnabled: $0.isEnabled, quoting: false) })
     }
 
     /// The `environmentVariableEntries` array as lines; nil without variables.

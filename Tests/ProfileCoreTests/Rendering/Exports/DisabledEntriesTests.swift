@@ -33,7 +33,7 @@ import Testing
         #expect(try profile.payload == WireFormat.decode(WireFormat.encode(profile.payload)))
         let payload = try WireFormat.decode(try #require(profile.childEnvironment[WireFormat.environmentVariable]))
         #expect(payload.arguments == ["-UITests", "-last"])
-        #expect(payload.disabledArguments.isEmpty)
+        #expect(payload.checkboxArguments.isEmpty)
         #expect(payload.environmentKeys == ["A", "C"])
     }
 
@@ -68,23 +68,26 @@ import Testing
             "<Scheme>\n   <LaunchAction\n      x = \"y\">\n" + scheme + "   </LaunchAction>\n</Scheme>\n", .launch)
         #expect(
             entries.arguments == [
-                .init("-UITests"), .init("-verbose", enabled: false), .init("-pageSize", enabled: false),
-                .init("5", enabled: false), .init("-last"),
+                .init("-UITests"), .init("-verbose", enabled: false), .init("-pageSize 5", enabled: false),
+                .init("-last"),
             ])
         #expect(entries.variables.map(\.identity) == ["A", "B", "C", "PROFILE_PAYLOAD"])
         #expect(entries.variables.map(\.isEnabled) == [true, false, true, true])
         let payload = try WireFormat.decode(try #require(entries.variables.last?.value))
-        #expect(payload.arguments == ["-UITests", "-last"])
+        // The arguments travel as the entries, with their checkboxes; the payload only records them.
+        #expect(payload.arguments == [])
         #expect(
-            payload.disabledArguments == [
-                .init(position: 1, text: "-verbose"), .init(position: 1, text: "-pageSize"),
-                .init(position: 1, text: "5"),
+            payload.checkboxArguments == [
+                .init(words: ["-UITests"], isEnabled: true), .init(words: ["-verbose"], isEnabled: false),
+                .init(words: ["-pageSize", "5"], isEnabled: false), .init(words: ["-last"], isEnabled: true),
             ])
         #expect(payload.disabledEnvironmentKeys == [.init(position: 1, text: "B")])
-        // A reader does not take them as launch arguments.
-        let active = ActiveProfile(payload: payload)
+        // A reader does not take them as launch arguments; the hand-on forwards those on its argv (checked).
+        let active = try ActiveProfile(
+            arguments: ["runner", "-UITests", "-pageSize", "5"],
+            environment: [WireFormat.environmentVariable: try #require(entries.variables.last?.value)])
         #expect(active.flag(forKey: "verbose") == nil)
-        #expect(active.launchArguments == ["-UITests", "-last"])
+        #expect(active.launchArguments == ["-UITests", "-pageSize", "5"])
 
         let plan = try ExportFormat.xctestplan.render(profile).text
         #expect(plan.contains("\"argument\" : \"-verbose\",\n      \"enabled\" : false"))
@@ -117,7 +120,7 @@ import Testing
         #expect(try update(once, Self.yaml) == once)
         let arguments = XcodeEntries.scheme(once, .launch).arguments
         #expect(arguments.first == .init("-mine", enabled: false))
-        #expect(arguments.filter { !$0.isEnabled }.map(\.identity) == ["-mine", "-verbose", "-pageSize", "5"])
+        #expect(arguments.filter { !$0.isEnabled }.map(\.identity) == ["-mine", "-verbose", "-pageSize 5"])
 
         // The user checks `-verbose`, which the profile writes unchecked: the next update keeps the user's choice.
         let checked = once.replacingOccurrences(
