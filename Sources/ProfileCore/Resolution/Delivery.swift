@@ -1,3 +1,5 @@
+import ProfileRuntime
+
 /// How the profile reaches the program further down when the command is a tool that launches it with an environment
 /// of its own: `xcodebuild test` hands its test runner only the variables prefixed `TEST_RUNNER_` (prefix stripped),
 /// `xcrun simctl launch` and `simctl spawn` hand the simulator app only those prefixed `SIMCTL_CHILD_` (Apple's man
@@ -42,6 +44,17 @@ public struct Delivery: Sendable, Equatable {
     public static let testRunnerPrefix = "TEST_RUNNER_"
     /// The prefix for the app `simctl` launches.
     public static let simulatorPrefix = "SIMCTL_CHILD_"
+
+    /// The error for a `--prefix` value that cannot start a variable name (`TEST-RUNNER_`), nil when it can.
+    public static func prefixProblem(_ prefix: Located<String>) -> Diagnostic? {
+        guard !Names.isValidEnvironmentName(prefix.value) else { return nil }
+        return .error(
+            "`\(prefix.value)` cannot start a variable name: `--prefix` takes letters, digits and `_`, not starting "
+                + "with a digit (`TEST_RUNNER_`, `SIMCTL_CHILD_`)",
+            at: prefix.location, length: prefix.length,
+            suggestion: NearMiss.suggestion(
+                for: prefix.value.uppercased(), in: [testRunnerPrefix, simulatorPrefix]))
+    }
 
     /// The delivery `command` needs (`.init()` for a command that is none of the tools above).
     public static func detect(_ command: [String]) -> Delivery {

@@ -72,6 +72,7 @@ extension ProfileCommand {
                         "`--prefix` works with `shell` and `dotenv`, not `\(format.rawValue)`", at: place.location,
                         length: place.length))
             }
+            if let prefix, let problem = Delivery.prefixProblem(prefix) { problems.append(problem) }
             var resolved = try session.resolve(invocation, purpose: .run, problems: problems)
             if let prefix, !prefix.value.isEmpty { resolved.delivery = Delivery(prefix: prefix.value) }
             let reveal = invocation.has(Grammar.exportReveal)

@@ -74,6 +74,7 @@ extension ProfileCommand {
                     needs(reveal, "--dry-run")
                 }
                 if each == nil { needs(keepGoing, "--each") }
+                if let prefix, let problem = Delivery.prefixProblem(prefix) { problems.append(problem) }
                 if let each, let index = invocation.missingPositional {
                     problems[index] = .error(
                         "`--each` needs the profiles to run the command with, one run each: "
