@@ -53,7 +53,7 @@ _profile() {
         case "$w" in
             --profiles-dir) _profile_dir="${words[i + 1]}"; ((i++)); continue ;;
             --profiles-dir=*) _profile_dir="${w#*=}"; continue ;;
-            --access|--action|--configuration|--directory|--disable|--enable|--env|--format|--mock|--name|--output|--profiles-dir|--unset|--update|--value|-o) ((i++)); continue ;;
+            --access|--action|--configuration|--directory|--disable|--enable|--env|--format|--mock|--name|--output|--prefix|--profiles-dir|--unset|--update|--value|-o) ((i++)); continue ;;
             -*) continue ;;
         esac
         if [[ -z $sub ]]; then sub="$w"; else ((positional++)); fi
@@ -72,6 +72,7 @@ _profile() {
         --value) _profile_reply_after_equals "$(_profile_query value "$cur")"; return 0 ;;
         --env) _profile_reply_after_equals "$( { _profile_query env-names; compgen -e; } | sed 's/$/=/')"; return 0 ;;
         --unset) COMPREPLY=($(compgen -W "$( { _profile_query env-names; compgen -e; } )" -- "$cur")); return 0 ;;
+        --prefix) return 0 ;;
         --format) COMPREPLY=($(compgen -W "text json github" -- "$cur")); return 0 ;;
         --output) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         --update) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
@@ -86,12 +87,12 @@ _profile() {
     if [[ $cur == -* ]]; then
         local opts=""
         case "$sub" in
-        run) opts="--profiles-dir --enable --disable --mock --value --env --unset --no-arguments --dry-run --json --reveal --each --keep-going --help" ;;
+        run) opts="--profiles-dir --enable --disable --mock --value --env --unset --no-arguments --prefix --dry-run --json --reveal --each --keep-going --help" ;;
         shell) opts="--profiles-dir --enable --disable --mock --value --env --unset --help" ;;
         list) opts="--profiles-dir --all --names --json --help" ;;
         show) opts="--profiles-dir --enable --disable --mock --value --env --unset --json --reveal --help" ;;
         lint) opts="--profiles-dir --format --strict --help" ;;
-        export) opts="--profiles-dir --enable --disable --mock --value --env --unset --reveal --output --update --action --configuration --help" ;;
+        export) opts="--profiles-dir --enable --disable --mock --value --env --unset --reveal --output --update --action --configuration --prefix --help" ;;
         import) opts="--profiles-dir --name --action --configuration --force --stdout --help" ;;
         generate) opts="--profiles-dir --output --access --check --help" ;;
         init) opts="--directory --help" ;;

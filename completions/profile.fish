@@ -43,7 +43,7 @@ function __profile_positionals
             continue
         end
         switch $token
-            case --access --action --configuration --directory --disable --enable --env --format --mock --name --output --profiles-dir --unset --update --value -o
+            case --access --action --configuration --directory --disable --enable --env --format --mock --name --output --prefix --profiles-dir --unset --update --value -o
                 set skip 1
             case '-*'
             case '*'
@@ -87,6 +87,8 @@ complete -c profile -n '__profile_in run' -l env -x -a '(__profile_query env-nam
 complete -c profile -n '__profile_in run' -l unset -d 'Remove an environment variable' -x
 complete -c profile -n '__profile_in run' -l unset -x -a '(__profile_query env-names; set -xn)'
 complete -c profile -n '__profile_in run' -l no-arguments -d 'Keep the command\'s argv as typed'
+complete -c profile -n '__profile_in run' -l prefix -d 'Also set every variable as <prefix>NAME' -x
+complete -c profile -n '__profile_in run' -l prefix -x
 complete -c profile -n '__profile_in run' -l dry-run -d 'Print what would be executed, launch nothing'
 complete -c profile -n '__profile_in run' -l json -d 'With --dry-run: print JSON'
 complete -c profile -n '__profile_in run' -l reveal -d 'With --dry-run: show secrets and values from the environment in full'
@@ -173,6 +175,8 @@ complete -c profile -n '__profile_in export' -l action -d 'The scheme action to 
 complete -c profile -n '__profile_in export' -l action -x -a 'launch test'
 complete -c profile -n '__profile_in export' -l configuration -d 'The test plan configuration to update' -x
 complete -c profile -n '__profile_in export' -l configuration -x
+complete -c profile -n '__profile_in export' -l prefix -d 'Also set every variable as <prefix>NAME' -x
+complete -c profile -n '__profile_in export' -l prefix -x
 complete -c profile -n "__profile_in export; and test (__profile_positionals) -eq 0" -a 'arguments arguments-json shell dotenv json xcscheme xctestplan'
 complete -c profile -n "__profile_in export; and test (__profile_positionals) -ge 1" -a '(__profile_query profiles)'
 

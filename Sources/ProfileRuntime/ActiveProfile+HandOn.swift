@@ -24,7 +24,9 @@ extension ActiveProfile {
     /// one of the payload's flags, mocks or values replaces that entry's value (a bare `-flag` switches a flag on;
     /// an override that is not a boolean leaves a flag as it is, and a bare option leaves a mock or a value as it is:
     /// ``launchArguments`` carries those as given). Launch arguments for keys the payload does not contain are not
-    /// added: a test runner's argv carries options of its own.
+    /// added: a test runner's argv carries options of its own; but the argument entries an Xcode export wrote with
+    /// checkboxes (``ProfilePayload/checkboxArguments``) that are on this process's argv (checked) are handed on, as
+    /// the profile's arguments.
     ///
     /// Where the payload sets one key under several spellings in one section (`value.pageSize` and
     /// `value.page_size`), only the entry this process reads is kept (the last), so that the launched process cannot
@@ -39,7 +41,7 @@ extension ActiveProfile {
         }
         var merged = ProfilePayload(
             profiles: collector.profiles,
-            arguments: collector.arguments,
+            arguments: collector.arguments + checkedEntries(collector.checkboxArguments),
             environmentKeys: collector.environmentKeys
         )
         merged.flags.reserveCapacity(collector.flags.count)
@@ -91,6 +93,29 @@ extension ActiveProfile {
         return result
     }
 
+    /// The words of the checkbox entries (a payload an Xcode export wrote: ``ProfilePayload/checkboxArguments``)
+    /// that are on this process's argv, in order: the entries checked where this process was launched (Xcode passes
+    /// a scheme's checked arguments to the app, a test action's to the test runner). Each entry is looked for as a
+    /// run of consecutive words, after the previous one found.
+    private func checkedEntries(_ entries: [[String]]) -> [String] {
+        guard !entries.isEmpty, arguments.count > 1 else { return [] }
+        let argv = Array(arguments.dropFirst())
+        var found: [String] = []
+        var cursor = 0
+        for words in entries where !words.isEmpty && words.count <= argv.count {
+            var start = cursor
+            while start + words.count <= argv.count {
+                if argv[start..<start + words.count].elementsEqual(words) {
+                    found.append(contentsOf: words)
+                    cursor = start + words.count
+                    break
+                }
+                start += 1
+            }
+        }
+        return found
+    }
+
     /// What this process's launch arguments set for `canonical`: `.some(text)`, `.some(nil)` for a bare option, nil
     /// when they do not set it.
     private func argumentOverride(_ canonical: String) -> String?? {
@@ -113,8 +138,10 @@ private struct HandOnCollector: PayloadVisitor {
     var values: [String: (key: String, value: String)] = [:]
     var arguments: [String] = []
     var environmentKeys: [String] = []
+    var checkboxArguments: [[String]] = []
 
     mutating func profile(_ name: String) { profiles.append(name) }
+    mutating func checkboxArgument(_ words: [String], isEnabled: Bool) { checkboxArguments.append(words) }
     mutating func flag(_ key: String, _ isOn: Bool) { flags[ProfileKey.canonical(key)] = (key, isOn) }
     mutating func mock(_ key: String, _ variant: String) { mocks[ProfileKey.canonical(key)] = (key, variant) }
     mutating func value(_ key: String, _ text: String) { values[ProfileKey.canonical(key)] = (key, text) }
@@ -135,8 +162,28 @@ private struct HandOnCollector: PayloadVisitor {
 ///   under two spellings, or that no option can spell (empty, holding `=` or a NUL byte, a text holding a NUL byte,
 ///   which argv cannot carry), is read from the payload alone; options of the profile's arguments that would set
 ///   such a key first are left out for the same reason.
-enum LaunchArgumentsWriter {
+package enum LaunchArgumentsWriter {
     static func arguments(for payload: ProfilePayload, overrides: [String: String?]) -> [String] {
+        let (groups, payloadOnly) = typedOptions(for: payload, overrides: overrides)
+        let arguments = payload.arguments
+        let end = arguments.firstIndex(of: "--") ?? arguments.count
+        var result: [String] = []
+        result.reserveCapacity(arguments.count + 2 * groups.count)
+        if payloadOnly.isEmpty {
+            result.append(contentsOf: arguments[..<end])
+        } else {
+            result.append(contentsOf: withoutOptions(setting: payloadOnly, arguments[..<end]))
+        }
+        for group in groups { result.append(contentsOf: group.words) }
+        result.append(contentsOf: arguments[end...])
+        return result
+    }
+
+    /// The typed layer as options, one group of words per key written (`-pageSize`, `5`, with the payload's key), in
+    /// the order written (flags, mocks, values, each sorted by key), and the canonical keys left to the payload.
+    package static func typedOptions(
+        for payload: ProfilePayload, overrides: [String: String?] = [:]
+    ) -> (groups: [(key: String, words: [String])], payloadOnly: Set<String>) {
         enum Kind { case flag, mock, value }
         // Every typed entry in the order written: flags, mocks, values, each sorted by key (byte order).
         var entries: [(kind: Kind, key: String, canonical: String, text: String)] = []
@@ -153,8 +200,8 @@ enum LaunchArgumentsWriter {
         var entriesPerKey: [String: Int] = [:]
         for entry in entries { entriesPerKey[entry.canonical, default: 0] += 1 }
 
-        var typed: [String] = []
-        typed.reserveCapacity(2 * entries.count)
+        var groups: [(key: String, words: [String])] = []
+        groups.reserveCapacity(entries.count)
         var written = Set<String>()
         var payloadOnly = Set<String>()
         for entry in entries where !written.contains(entry.canonical) {
@@ -166,30 +213,22 @@ enum LaunchArgumentsWriter {
                     override = isOn ? "YES" : "NO"
                 }
                 let spelling = optionSpelling(entry.key, allowingNUL: true) ?? "--" + entry.canonical
+                var typed: [String] = []
                 append(spelling, override, to: &typed)
+                groups.append((entry.key, typed))
                 written.insert(entry.canonical)
             } else if entriesPerKey[entry.canonical] == 1, !entry.text.utf8.contains(0),
                 let spelling = optionSpelling(entry.key, allowingNUL: false)
             {
+                var typed: [String] = []
                 append(spelling, entry.text, to: &typed)
+                groups.append((entry.key, typed))
                 written.insert(entry.canonical)
             } else {
                 payloadOnly.insert(entry.canonical)
             }
         }
-
-        let arguments = payload.arguments
-        let end = arguments.firstIndex(of: "--") ?? arguments.count
-        var result: [String] = []
-        result.reserveCapacity(arguments.count + typed.count)
-        if payloadOnly.isEmpty {
-            result.append(contentsOf: arguments[..<end])
-        } else {
-            result.append(contentsOf: withoutOptions(setting: payloadOnly, arguments[..<end]))
-        }
-        result.append(contentsOf: typed)
-        result.append(contentsOf: arguments[end...])
-        return result
+        return (groups, payloadOnly)
     }
 
     /// `-key` when that is an option naming the key's runtime key, else `--key`; nil when no option can name it (its

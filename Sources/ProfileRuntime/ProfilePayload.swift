@@ -15,6 +15,46 @@ public struct ProfilePayload: Sendable, Equatable {
     public var arguments: [String]
     /// The names of the environment variables the profile set, in order, so they can be forwarded.
     public var environmentKeys: [String]
+    /// The argument entries an export into a file with checkboxes (an Xcode scheme or test plan) wrote, in order:
+    /// each entry's words (Xcode splits an entry shell-style) and whether it was written checked. In such a file the
+    /// arguments and the typed entries that can be options travel as those entries, each with its checkbox, and not
+    /// in ``arguments``, ``flags``, ``mocks`` or ``values``: unchecking `-pageSize 5` in Xcode makes the app read
+    /// its default. Nothing reads them as launch arguments (a checked entry is on the process's argv already); they
+    /// tell `profile export --update` what it wrote, and ``ActiveProfile/launchArguments`` hands on those of them
+    /// that are on this process's argv.
+    public var checkboxArguments: [CheckboxEntry] = []
+    /// The environment variables such an export wrote unchecked (`enabled: false`), each placed among
+    /// ``environmentKeys``.
+    public var disabledEnvironmentKeys: [Placed] = []
+
+    /// One argument entry with a checkbox.
+    public struct CheckboxEntry: Sendable, Equatable {
+        /// The entry's words.
+        public var words: [String]
+        /// Whether it was written checked.
+        public var isEnabled: Bool
+
+        /// Creates an entry.
+        public init(words: [String], isEnabled: Bool) {
+            self.words = words
+            self.isEnabled = isEnabled
+        }
+    }
+
+    /// A disabled entry and where it goes: before the entry at `position` of its list (at the end when `position`
+    /// is the list's count).
+    public struct Placed: Sendable, Equatable {
+        /// How many entries of the list come before it.
+        public var position: Int
+        /// The argument, or the variable's name.
+        public var text: String
+
+        /// Creates a placed entry.
+        public init(position: Int, text: String) {
+            self.position = position
+            self.text = text
+        }
+    }
 
     /// Creates a payload; every part defaults to empty.
     public init(
@@ -51,7 +91,7 @@ public struct ProfilePayload: Sendable, Equatable {
     /// True when the payload carries nothing at all.
     public var isEmpty: Bool {
         profiles.isEmpty && flags.isEmpty && mocks.isEmpty && values.isEmpty && arguments.isEmpty
-            && environmentKeys.isEmpty
+            && environmentKeys.isEmpty && checkboxArguments.isEmpty && disabledEnvironmentKeys.isEmpty
     }
 }
 

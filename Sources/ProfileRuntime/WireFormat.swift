@@ -25,7 +25,20 @@ public enum WireFormat {
         for (key, variant) in payload.mocks.sorted(by: { utf8Precedes($0.key, $1.key) }) { writer.mock(key, variant) }
         for (key, value) in payload.values.sorted(by: { utf8Precedes($0.key, $1.key) }) { writer.value(key, value) }
         for argument in payload.arguments { writer.argument(argument) }
-        for name in payload.environmentKeys { writer.environmentKey(name) }
+        for entry in payload.checkboxArguments { writer.checkboxArgument(entry.words, isEnabled: entry.isEnabled) }
+        var disabledKeys = payload.disabledEnvironmentKeys.makeIterator()
+        var nextKey = disabledKeys.next()
+        for (index, name) in payload.environmentKeys.enumerated() {
+            while let placed = nextKey, placed.position <= index {
+                writer.disabledEnvironmentKey(placed.text)
+                nextKey = disabledKeys.next()
+            }
+            writer.environmentKey(name)
+        }
+        while let placed = nextKey {
+            writer.disabledEnvironmentKey(placed.text)
+            nextKey = disabledKeys.next()
+        }
         return writer.finish()
     }
 
@@ -52,6 +65,15 @@ public enum WireFormat {
         package mutating func value(_ key: String, _ text: String) { entry("value.", key, text) }
         package mutating func argument(_ text: String) { entry("argument=", text) }
         package mutating func environmentKey(_ name: String) { entry("env=", name) }
+        /// `argument-on=` / `argument-off=`: the words, each escaped, separated by `,`.
+        package mutating func checkboxArgument(_ words: [String], isEnabled: Bool) {
+            entry(isEnabled ? "argument-on=" : "argument-off=", words.first ?? "")
+            for word in words.dropFirst() {
+                out.append(UInt8(ascii: ","))
+                appendEscaped(word)
+            }
+        }
+        package mutating func disabledEnvironmentKey(_ name: String) { entry("env-off=", name) }
 
         /// The payload.
         package consuming func finish() -> String {
@@ -224,6 +246,12 @@ public enum WireFormat {
             visitor.argument(try unescape(bytes, value, entry: range))
         case 3 where matches(bytes, at: name.lowerBound, "env"):
             visitor.environmentKey(try unescape(bytes, value, entry: range))
+        case 11 where matches(bytes, at: name.lowerBound, "argument-on"):
+            visitor.checkboxArgument(try list(bytes, value, entry: range), isEnabled: true)
+        case 12 where matches(bytes, at: name.lowerBound, "argument-off"):
+            visitor.checkboxArgument(try list(bytes, value, entry: range), isEnabled: false)
+        case 7 where matches(bytes, at: name.lowerBound, "env-off"):
+            visitor.disabledEnvironmentKey(try unescape(bytes, value, entry: range))
         default:
             guard let dot = name.first(where: { bytes[$0] == UInt8(ascii: ".") }) else { return }
             let keyRange = (dot + 1)..<name.upperBound
@@ -250,6 +278,20 @@ public enum WireFormat {
                 return  // An entry kind this version does not know: ignored (additive growth).
             }
         }
+    }
+
+    /// A list: texts separated by raw `,`, each unescaped.
+    private static func list(
+        _ bytes: UnsafeBufferPointer<UInt8>, _ range: Range<Int>, entry: Range<Int>
+    ) throws(ProfileRuntimeError) -> [String] {
+        var words: [String] = []
+        var start = range.lowerBound
+        for index in range where bytes[index] == UInt8(ascii: ",") {
+            words.append(try unescape(bytes, start..<index, entry: entry))
+            start = index + 1
+        }
+        words.append(try unescape(bytes, start..<range.upperBound, entry: entry))
+        return words
     }
 
     private static func unescape(
@@ -350,6 +392,14 @@ protocol PayloadVisitor {
     mutating func value(_ key: String, _ text: String)
     mutating func argument(_ text: String)
     mutating func environmentKey(_ name: String)
+    mutating func checkboxArgument(_ words: [String], isEnabled: Bool)
+    mutating func disabledEnvironmentKey(_ name: String)
+}
+
+extension PayloadVisitor {
+    /// Checkbox entries are a record for `profile export --update` and the hand-on: readers of the profile skip them.
+    mutating func checkboxArgument(_ words: [String], isEnabled: Bool) {}
+    mutating func disabledEnvironmentKey(_ name: String) {}
 }
 
 /// Builds a ``ProfilePayload`` from scanned entries; for duplicate keys the last entry wins.
@@ -362,4 +412,10 @@ private struct PayloadBuilder: PayloadVisitor {
     mutating func value(_ key: String, _ text: String) { payload.values[key] = text }
     mutating func argument(_ text: String) { payload.arguments.append(text) }
     mutating func environmentKey(_ name: String) { payload.environmentKeys.append(name) }
+    mutating func checkboxArgument(_ words: [String], isEnabled: Bool) {
+        payload.checkboxArguments.append(.init(words: words, isEnabled: isEnabled))
+    }
+    mutating func disabledEnvironmentKey(_ name: String) {
+        payload.disabledEnvironmentKeys.append(.init(position: payload.environmentKeys.count, text: name))
+    }
 }

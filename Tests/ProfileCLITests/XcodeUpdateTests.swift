@@ -57,7 +57,7 @@ import Testing
         #expect(once != original)
         #expect(once.contains(Self.sqlDebug) && once.contains(Self.activityMode))
         for entry in [
-            "argument = \"-UITests\"", "argument = \"-pageSize\"", "key = \"API_BASE_URL\"",
+            "argument = \"-UITests\"", "argument = \"-pageSize 5\"", "key = \"API_BASE_URL\"",
             "key = \"PROFILE_PAYLOAD\"",
         ] {
             #expect(once.contains(entry), "\(entry)")
@@ -115,14 +115,23 @@ import Testing
             ])
     }
 
-    /// A scheme exported by the version before lossless updates, then edited in Xcode (entries added, one of the
-    /// profile's unchecked): updating with the same profile changes nothing.
+    /// A scheme exported by the version before lossless updates (one word an entry, the typed layer in the payload),
+    /// then edited in Xcode (entries added, one of the profile's unchecked): updating with the same profile keeps every
+    /// entry, `-skipOnboarding` and `YES` too (together they are the profile's `-skipOnboarding YES`); only the
+    /// payload changes, to the shape with checkboxes (the entries recorded, no typed layer), and then nothing does.
     @Test func aSchemeExportedBeforeIsRecognised() throws {
         let original = try Self.fixture("Exported.xcscheme")
         let project = try Project(["profiles/ui.yml": Self.ui, "App.xcscheme": original])
         let result = try project.profile(["export", "xcscheme", "ui", "--update", "App.xcscheme"])
         #expect(result.status == 0, "\(result.stderr)")
-        #expect(try file(project, "App.xcscheme") == original)
+        let once = try file(project, "App.xcscheme")
+        let oldPayload = "profile/1;profile=ui;flag.skipOnboarding=1;argument=-UITests;env=API_BASE_URL;env=MODE;end"
+        let newPayload =
+            "profile/1;profile=ui;argument-on=-UITests;argument-on=-skipOnboarding,YES;env=API_BASE_URL;env=MODE;end"
+        #expect(original.contains(oldPayload))
+        #expect(once == original.replacingOccurrences(of: oldPayload, with: newPayload))
+        #expect(try project.profile(["export", "xcscheme", "ui", "--update", "App.xcscheme"]).status == 0)
+        #expect(try file(project, "App.xcscheme") == once)
     }
 
     @Test func oneTestPlanConfigurationIsUpdatedWithConfiguration() throws {

@@ -3,6 +3,11 @@
 // (`profile run uitest --no-arguments -- sh -c 'exec profile-probe'`).
 import ProfileRuntime
 
+// `profile-probe --hand-on APP [ARGS...]`: a stand-in UI test runner (see HandOn.swift).
+if CommandLine.arguments.count >= 3, CommandLine.arguments[1] == "--hand-on" {
+    handOn(app: CommandLine.arguments[2], arguments: Array(CommandLine.arguments.dropFirst(3)))
+}
+
 let profile = ActiveProfile.current
 print("profiles=\(profile.profiles.joined(separator: "+"))")
 print("argc=\(profile.arguments.count)")

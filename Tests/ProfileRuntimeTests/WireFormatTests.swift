@@ -216,6 +216,28 @@ import Testing
         }
     }
 
+    @Test func checkboxEntriesAreARecord() throws {
+        var payload = ProfilePayload(arguments: ["-a"], environmentKeys: ["A"])
+        payload.checkboxArguments = [
+            .init(words: ["-pageSize", "5"], isEnabled: true), .init(words: ["x;y", "a,b"], isEnabled: false),
+        ]
+        payload.disabledEnvironmentKeys = [.init(position: 1, text: "B")]
+        let encoded = WireFormat.encode(payload)
+        #expect(
+            encoded
+                == "profile/1;argument=-a;argument-on=-pageSize,5;argument-off=x%3By,a%2Cb;env=A;env-off=B;end")
+        #expect(try WireFormat.decode(encoded) == payload)
+        // Readers do not take them as launch arguments; the hand-on forwards the entries on its argv.
+        let profile = try ActiveProfile(arguments: ["app"], environment: [WireFormat.environmentVariable: encoded])
+        #expect(profile.int(forKey: "pageSize") == nil)
+        #expect(profile.launchArguments == ["-a"])
+        let checked = try ActiveProfile(
+            arguments: ["runner", "-XCTest", "All", "-pageSize", "5"],
+            environment: [WireFormat.environmentVariable: encoded])
+        #expect(checked.launchArguments == ["-a", "-pageSize", "5"])
+        #expect(checked.effectivePayload.checkboxArguments.isEmpty)
+    }
+
     @Test func roundTripsGeneratedPayloads() throws {
         var random = SeededRandom(seed: 0x5EED)
         for iteration in 0..<400 {
@@ -228,6 +250,17 @@ import Testing
             for _ in 0..<Int.random(in: 0...6, using: &random) { payload.values[random.string()] = random.string() }
             for _ in 0..<Int.random(in: 0...4, using: &random) { payload.arguments.append(random.string()) }
             for _ in 0..<Int.random(in: 0...2, using: &random) { payload.environmentKeys.append(random.string()) }
+            // Checkbox entries (an Xcode export's record) and disabled variables placed in order among theirs.
+            for _ in 0..<Int.random(in: 0...2, using: &random) {
+                let words = (0..<Int.random(in: 1...3, using: &random)).map { _ in random.string() }
+                payload.checkboxArguments.append(.init(words: words, isEnabled: Bool.random(using: &random)))
+            }
+            for _ in 0..<Int.random(in: 0...2, using: &random) {
+                let position = Int.random(
+                    in: (payload.disabledEnvironmentKeys.last?.position ?? 0)...payload.environmentKeys.count,
+                    using: &random)
+                payload.disabledEnvironmentKeys.append(.init(position: position, text: random.string()))
+            }
 
             let encoded = WireFormat.encode(payload)
             let decoded = try WireFormat.decode(encoded)
@@ -238,6 +271,7 @@ import Testing
             let expected =
                 2 + payload.profiles.count + payload.flags.count + payload.mocks.count
                 + payload.values.count + payload.arguments.count + payload.environmentKeys.count
+                + payload.checkboxArguments.count + payload.disabledEnvironmentKeys.count
             #expect(entries == expected, "iteration \(iteration): \(encoded.debugDescription)")
 
             // Any cut of the payload is refused, never misread.

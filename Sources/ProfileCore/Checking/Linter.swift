@@ -72,7 +72,9 @@ public struct Linter {
         var added: [Located<String>] = []
         for operation in definition.arguments {
             switch operation {
-            case .append(let group), .replace(_, let group): added.append(contentsOf: group)
+            // A disabled item is not applied: it cannot shadow anything.
+            case .append(let group, let isEnabled), .replace(_, let group, let isEnabled):
+                if isEnabled { added.append(contentsOf: group) }
             case .drop: break
             }
         }

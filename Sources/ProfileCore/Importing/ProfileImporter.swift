@@ -11,8 +11,10 @@ import ProfileRuntime
 ///   does not fit stays an argument, with a warning saying why.
 /// - A `PROFILE_PAYLOAD` entry (left by an earlier export) is not imported as a variable: its flags, mocks and values
 ///   are, and the argument entries that export wrote for them are left out (they are the same settings).
-/// - Unchecked entries are kept as comments in place (`# disabled in Xcode: - -verbose`): profiles cannot say
-///   "unchecked" yet.
+/// - Unchecked entries are imported in place as `enabled: false` entries (`- {argument: -verbose, enabled: false}`,
+///   `NAME: {value: x, enabled: false}`), which `run` does not apply and `export` writes unchecked again. An unchecked
+///   typed entry stays an argument (a flag, mock or value has no checkbox); an unchecked variable whose name is set
+///   by another entry too is kept as a comment (a profile sets a name once).
 /// - Text is kept verbatim: a `$` that the profile format would read as a reference is doubled; `$(SRCROOT)`-style
 ///   build settings stay as written, with a warning that only Xcode expands them. A dotenv value's references
 ///   (`${NAME}`) stay references.
@@ -82,27 +84,18 @@ public enum ProfileImporter {
         /// `App.xcscheme:12`, for the comment of an entry.
         func origin(_ location: SourceLocation) -> String { "\(location.file.path):\(location.mark.line)" }
 
-        /// An entry's line, or its comment when it is unchecked.
-        func line(_ yaml: String, isEnabled: Bool, origin: String, extra: String = "") -> String {
-            let source = YAMLText.comment(origin + extra)
-            return isEnabled ? "\(yaml)  # \(source)" : "# \(entries.disabledWording): \(yaml)  # \(source)"
+        /// An entry's line; when it is unchecked, `disabled` (its `enabled: false` form), or else its comment.
+        func line(_ yaml: String, isEnabled: Bool, origin: String, disabled: String? = nil) -> String {
+            let source = YAMLText.comment(origin)
+            if isEnabled { return "\(yaml)  # \(source)" }
+            if let disabled { return "\(disabled)  # \(source) (\(entries.disabledWording))" }
+            return "# \(entries.disabledWording): \(yaml)  # \(source)"
         }
 
         mutating func run() {
             payload()
             importArguments()
             importVariables()
-            let unchecked =
-                entries.arguments.filter { !$0.isEnabled }.map(\.location)
-                + entries.variables.filter { !$0.isEnabled }.map(\.location)
-            if let first = unchecked.min(by: { $0.mark < $1.mark }) {
-                let count = unchecked.count == 1 ? "1 entry is" : "\(unchecked.count) entries are"
-                notes.append(
-                    .warning(
-                        "\(count) unchecked in Xcode: kept as comments in the profile (`# \(entries.disabledWording): "
-                            + "…`), since profiles cannot say \"unchecked\" yet; `export --update` leaves them in the "
-                            + "file as your own", at: first))
-            }
         }
 
         var text: String {
@@ -296,9 +289,13 @@ public enum ProfileImporter {
                         values: catalog.values.map(\.key.value))
                 } ?? [:]
             var index = 0
+            // Whether a typed entry came before: the export writes the typed layer after the arguments, so an
+            // unchecked entry after one could not come back in its place as an `enabled: false` argument.
+            var afterTyped = false
             while index < list.count {
                 let argument = list[index]
                 guard !covered[index] else {
+                    afterTyped = true
                     index += 1
                     continue
                 }
@@ -313,16 +310,27 @@ public enum ProfileImporter {
                 if !typedKeys.isEmpty,
                     let used = importTyped(at: index, words: words, covered: covered, typedKeys: typedKeys)
                 {
+                    afterTyped = true
                     index += used
                     continue
                 }
-                let yaml =
+                let item =
                     words[index].count == 1
-                    ? "- " + YAMLText.string(YAMLText.literal(words[index][0]))
-                    : "- [" + words[index].map { YAMLText.string(YAMLText.literal($0)) }.joined(separator: ", ") + "]"
+                    ? YAMLText.string(YAMLText.literal(words[index][0]))
+                    : "[" + words[index].map { YAMLText.string(YAMLText.literal($0)) }.joined(separator: ", ") + "]"
                 buildSettingWarning(argument.text, at: argument.location)
-                arguments.append(line(yaml, isEnabled: argument.isEnabled, origin: origin(argument.location)))
-                if argument.isEnabled { liveCount["arguments", default: 0] += 1 }
+                if !argument.isEnabled, afterTyped {
+                    notes.append(
+                        .warning(
+                            "this unchecked entry comes after a flag, mock or value's entry, which exports write after "
+                                + "the arguments: kept as a comment, so `export --update` leaves it in place as your own",
+                            at: argument.location))
+                }
+                arguments.append(
+                    line(
+                        "- " + item, isEnabled: argument.isEnabled, origin: origin(argument.location),
+                        disabled: afterTyped ? nil : "- {argument: \(item), enabled: false}"))
+                if argument.isEnabled || !afterTyped { liveCount["arguments", default: 0] += 1 }
                 index += 1
             }
         }
@@ -345,6 +353,8 @@ public enum ProfileImporter {
                 taken = 2
             }
             let argument = list[index]
+            // A flag, mock or value has no checkbox: an unchecked one stays an argument, unchecked.
+            guard argument.isEnabled else { return nil }
             guard let setting, let declared = typedKeys[setting.key] else {
                 if words[index].count > 1, let first = XcodeEntryMerge.typedSetting([words[index][0]]),
                     let declared = typedKeys[first.key]
@@ -392,6 +402,8 @@ public enum ProfileImporter {
             // The last checked entry of a name applies (Xcode passes one value; a dotenv's later line wins).
             var lastLive: [String: Int] = [:]
             for (index, variable) in list.enumerated() where variable.isEnabled { lastLive[variable.name] = index }
+            var counts: [String: Int] = [:]
+            for variable in list { counts[variable.name, default: 0] += 1 }
             for (index, variable) in list.enumerated() {
                 let origin = origin(variable.location)
                 guard Names.isValidEnvironmentName(variable.name) else {
@@ -415,8 +427,19 @@ public enum ProfileImporter {
                     environment.append("# overridden below: " + yaml + "  # " + YAMLText.comment(origin))
                     continue
                 }
-                environment.append(line(yaml, isEnabled: variable.isEnabled, origin: origin))
-                if variable.isEnabled { liveCount["env", default: 0] += 1 }
+                // A profile sets a name once: an unchecked entry whose name another entry sets stays a comment.
+                let disabled =
+                    counts[variable.name] == 1
+                    ? variable.name + ": {value: " + YAMLText.environmentValue(value) + ", enabled: false}" : nil
+                if !variable.isEnabled, disabled == nil {
+                    notes.append(
+                        .warning(
+                            "`\(variable.name)` is set by another entry too: this unchecked one is kept as a comment "
+                                + "(a profile sets a variable once); `export --update` leaves it in the file as your own",
+                            at: variable.location, length: variable.name.count))
+                }
+                environment.append(line(yaml, isEnabled: variable.isEnabled, origin: origin, disabled: disabled))
+                if variable.isEnabled || disabled != nil { liveCount["env", default: 0] += 1 }
             }
         }
 

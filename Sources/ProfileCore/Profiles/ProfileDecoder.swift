@@ -209,13 +209,90 @@ public struct ProfileDecoder {
                 result.append(
                     EnvironmentEntry(
                         name: located(name, pair.key), value: located(scalar.text, value), interpolates: true))
-            } else {
+            } else if let entry = environmentMapping(value, name: located(name, pair.key)) {
+                result.append(entry)
+            } else if value.mapping == nil {
                 error(
-                    "the value of `\(name)` must be a scalar (text as written) or null to unset it; this is \(value.kindDescription)",
+                    "the value of `\(name)` must be a scalar (text as written), null to unset it, or `{value: …, enabled: false}`; this is \(value.kindDescription)",
                     value)
             }
         }
         return result
+    }
+
+    /// The keys of an `env` entry written as a mapping, and of an `arguments` item that is an argument with a state.
+    static let environmentEntryKeys = ["value", "enabled"]
+    static let argumentItemKeys = ["argument", "enabled"]
+
+    /// `NAME: {value: text, enabled: false}`: nil (with the problems reported) when it is not that.
+    private mutating func environmentMapping(_ node: YAMLNode, name: Located<String>) -> EnvironmentEntry? {
+        guard let pairs = node.mapping else { return nil }
+        var value: YAMLNode?
+        var isEnabled = true
+        var failed = false
+        for pair in pairs {
+            switch pair.key.scalar?.text {
+            case "value": value = pair.value
+            case "enabled":
+                if let flag = bool(pair.value, what: "`enabled`") { isEnabled = flag } else { failed = true }
+            default:
+                let key = pair.key.scalar?.text ?? ""
+                error(
+                    "unknown key `\(Self.shown(key))` in the entry of `\(name.value)` (`value`, and `enabled: false` to "
+                        + "write it unchecked)", pair.key,
+                    suggestion: NearMiss.suggestion(for: key, in: Self.environmentEntryKeys))
+                failed = true
+            }
+        }
+        guard let value else {
+            if !failed { error("the entry of `\(name.value)` needs `value:` (the text the variable is set to)", node) }
+            return nil
+        }
+        guard let scalar = value.scalar, !value.isNull else {
+            error(
+                "`value` of `\(name.value)` must be a scalar (text as written); this is \(value.kindDescription)"
+                    + (value.isNull ? " (a disabled entry cannot unset: leave it out)" : ""), value)
+            return nil
+        }
+        if failed { return nil }
+        return EnvironmentEntry(
+            name: name, value: located(scalar.text, value), interpolates: true, isEnabled: isEnabled)
+    }
+
+    /// `{argument: text or group, enabled: false}`: the item and its state; nil (reported) when it is not that.
+    private mutating func argumentItem(_ pairs: [YAMLPair], _ node: YAMLNode, inWith: Bool = false) -> (
+        group: [Located<String>], isEnabled: Bool
+    )? {
+        var argument: YAMLNode?
+        var isEnabled = true
+        var failed = false
+        for pair in pairs {
+            switch pair.key.scalar?.text {
+            case "argument": argument = pair.value
+            case "enabled":
+                if let flag = bool(pair.value, what: "`enabled`") { isEnabled = flag } else { failed = true }
+            default:
+                let key = pair.key.scalar?.text ?? ""
+                error(
+                    inWith
+                        ? "unknown key `\(Self.shown(key))` in `with` (an argument, a group, or `argument` with `enabled`)"
+                        : "unknown key `\(Self.shown(key))` in an `arguments` item (`argument` with `enabled`, `drop`, or "
+                            + "`replace` with `with`)", pair.key,
+                    suggestion: NearMiss.suggestion(
+                        for: key, in: Self.argumentItemKeys + (inWith ? [] : ["drop", "replace", "with"])))
+                failed = true
+            }
+        }
+        guard let argument else {
+            if !failed { error("`enabled` needs `argument:` (an argument or a group of arguments)", node) }
+            return nil
+        }
+        if case .mapping = argument.content {
+            error("`argument` takes an argument or a group of arguments; this is a mapping", argument)
+            return nil
+        }
+        guard let group = argumentList(argument, what: "`argument`"), !failed else { return nil }
+        return (group, isEnabled)
     }
 
     private mutating func argumentList(_ node: YAMLNode, what: String) -> [Located<String>]? {
@@ -261,7 +338,13 @@ public struct ProfileDecoder {
             case .scalar, .sequence:
                 if let group = argumentList(item, what: "this argument") { result.append(.append(group)) }
             case .mapping(let pairs):
-                result.append(contentsOf: argumentOperation(pairs, item))
+                if pairs.contains(where: { $0.key.scalar?.text == "argument" || $0.key.scalar?.text == "enabled" }) {
+                    if let (group, isEnabled) = argumentItem(pairs, item) {
+                        result.append(.append(group, isEnabled: isEnabled))
+                    }
+                } else {
+                    result.append(contentsOf: argumentOperation(pairs, item))
+                }
             }
         }
         return result
@@ -279,9 +362,10 @@ public struct ProfileDecoder {
             default:
                 let key = pair.key.scalar?.text ?? ""
                 error(
-                    "unknown key `\(Self.shown(key))` in an `arguments` item (`drop`, or `replace` with `with`)",
+                    "unknown key `\(Self.shown(key))` in an `arguments` item (`drop`, `replace` with `with`, or "
+                        + "`argument` with `enabled`)",
                     pair.key,
-                    suggestion: NearMiss.suggestion(for: key, in: ["drop", "replace", "with"]))
+                    suggestion: NearMiss.suggestion(for: key, in: ["drop", "replace", "with"] + Self.argumentItemKeys))
                 return []
             }
         }
@@ -311,6 +395,10 @@ public struct ProfileDecoder {
         guard let with else {
             error("`replace: \(Self.shown(target.text))` needs `with:` (an argument or a group of arguments)", node)
             return []
+        }
+        if let pairs = with.mapping {
+            guard let (group, isEnabled) = argumentItem(pairs, with, inWith: true) else { return [] }
+            return [.replace(target: located(target.text, replace), replacement: group, isEnabled: isEnabled)]
         }
         guard let replacement = argumentList(with, what: "`with`") else { return [] }
         return [.replace(target: located(target.text, replace), replacement: replacement)]

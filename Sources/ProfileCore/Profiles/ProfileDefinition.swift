@@ -47,6 +47,9 @@ public struct EnvironmentEntry: Sendable {
     public var value: Located<String>?
     /// Whether `${...}` and `$$` in the value are interpolated (false for `!verbatim` values).
     public var interpolates: Bool
+    /// False for `NAME: {value: …, enabled: false}`: an entry written unchecked in Xcode exports, which `run` does
+    /// not apply.
+    public var isEnabled: Bool = true
 }
 
 /// A flag, mock or value setting: a key and what it is set to.
@@ -59,10 +62,12 @@ public struct Setting<Value: Sendable>: Sendable {
 
 /// One item of a profile's `arguments`.
 public enum ArgumentOperation: Sendable {
-    /// Appends arguments. A group (`[-AppleLanguages, "(en)"]`) travels, drops and is replaced as one item.
-    case append([Located<String>])
+    /// Appends arguments. A group (`[-AppleLanguages, "(en)"]`) travels, drops and is replaced as one item. A
+    /// disabled item (`- {argument: -verbose, enabled: false}`) is not applied by `run`; Xcode exports write it
+    /// unchecked.
+    case append([Located<String>], isEnabled: Bool = true)
     /// Removes the inherited items whose first argument is this one (`- drop: -verbose`).
     case drop(Located<String>)
     /// Replaces the inherited items whose first argument is `target` by `replacement`, in place.
-    case replace(target: Located<String>, replacement: [Located<String>])
+    case replace(target: Located<String>, replacement: [Located<String>], isEnabled: Bool = true)
 }

@@ -38,24 +38,46 @@ public struct ShowRenderer: Sendable {
             let origin = profile.appendArgumentsOrigin.map { "`appendArguments: false` at \($0.shortDescription)" }
             section("arguments (not appended: \(origin ?? "`--no-arguments`"); the app reads them from the payload)")
         }
-        if profile.arguments.isEmpty { out += "  (none)\n" }
+        if profile.arguments.isEmpty, profile.disabledArguments.isEmpty { out += "  (none)\n" }
         let shadows = ArgumentShadowing.shadows(in: profile)
+        func disabledArguments(at position: Int) {
+            for item in profile.disabledArguments where item.position == position {
+                let words = item.entry.map { ShellQuoting.quote(redaction.text($0)) }
+                let origin = item.entry.first?.origin.shortDescription ?? ""
+                rows.append((words.joined(separator: " "), origin + "  " + Self.disabledNote))
+            }
+        }
         for (index, argument) in profile.arguments.enumerated() {
+            disabledArguments(at: index)
             var origin = argument.origin.shortDescription
             if let shadow = shadows.first(where: { $0.argument == index }) {
                 origin += "  (overrides \(shadow.kind) `\(shadow.key)`: the app reads the argument first)"
             }
             rows.append((ShellQuoting.quote(redaction.text(argument)), origin))
         }
+        disabledArguments(at: profile.arguments.count)
         section("environment")
-        if profile.environment.isEmpty { out += "  (no changes)\n" }
-        for change in profile.environment {
+        if profile.environment.isEmpty, profile.disabledEnvironment.isEmpty { out += "  (no changes)\n" }
+        func disabledVariables(at position: Int) {
+            for item in profile.disabledEnvironment where item.position == position {
+                let change = item.entry
+                let shown = redaction.text(change) ?? ""
+                rows.append(
+                    (
+                        "\(change.name)=\(ShellQuoting.quote(shown))",
+                        change.origin.shortDescription + "  " + Self.disabledNote
+                    ))
+            }
+        }
+        for (index, change) in profile.environment.enumerated() {
+            disabledVariables(at: index)
             if let shown = redaction.text(change) {
                 rows.append(("\(change.name)=\(ShellQuoting.quote(shown))", change.origin.shortDescription))
             } else {
                 rows.append(("unset \(change.name)", change.origin.shortDescription))
             }
         }
+        disabledVariables(at: profile.environment.count)
         section("flags")
         if profile.flags.isEmpty { out += "  (none)\n" }
         for flag in profile.flags {
@@ -72,6 +94,9 @@ public struct ShowRenderer: Sendable {
         flush(&rows, into: &out)
         return out
     }
+
+    /// What `show` says after an `enabled: false` entry.
+    static let disabledNote = "(disabled: not applied by run; unchecked in Xcode exports)"
 
     private func shown(_ value: ResolvedProfile.Entry<TypedValue>) -> String {
         ShellQuoting.quote(redaction.text(value))
@@ -130,6 +155,31 @@ public struct ShowRenderer: Sendable {
                         fields.append(("fromInvokingEnvironment", .bool(change.usesInvokingEnvironment)))
                         fields.append(("origin", origin(change.origin)))
                         return .object(fields)
+                    })
+            ))
+        root.append(
+            (
+                "disabledArguments",
+                .array(
+                    profile.disabledArguments.map { item in
+                        .object([
+                            ("value", .array(item.entry.map { .string(redaction.text($0)) })),
+                            ("position", .number(String(item.position))),
+                            ("origin", item.entry.first.map { origin($0.origin) } ?? .null),
+                        ])
+                    })
+            ))
+        root.append(
+            (
+                "disabledEnvironment",
+                .array(
+                    profile.disabledEnvironment.map { item in
+                        let change = item.entry
+                        let value = redaction.text(change)
+                        return .object([
+                            ("name", .string(change.name)), ("value", value.map { .string($0) } ?? .null),
+                            ("position", .number(String(item.position))), ("origin", origin(change.origin)),
+                        ])
                     })
             ))
         root.append(

@@ -105,7 +105,7 @@ final class PreparedDefinition {
     static func argumentsAreClean(_ definition: ProfileDefinition) -> Bool {
         definition.arguments.allSatisfy { operation in
             switch operation {
-            case .append(let group), .replace(_, let group):
+            case .append(let group, _), .replace(_, let group, _):
                 return group.allSatisfy { interpolates($0.value, for: .argument) }
             case .drop: return true
             }

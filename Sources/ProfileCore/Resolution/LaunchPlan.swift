@@ -13,8 +13,11 @@ public struct LaunchPlan: Sendable {
     public var executable: Result<String, Launcher.Failure>
     /// The child's argv, each argument as shown.
     public var argv: [String]
-    /// Whether the profile's arguments are appended to argv.
+    /// Whether the profile's arguments are appended to argv (false too when a tool's delivery leaves them to the
+    /// payload: `xcodebuild test`).
     public var appendsArguments: Bool
+    /// How the profile reaches the program under the command (`xcodebuild test`, `simctl launch`, `--prefix`).
+    public var delivery: Delivery
     /// The environment changes in the order applied (a nil value unsets), `PROFILE_PAYLOAD` (and `PROFILE_ACTIVE`
     /// inside `profile shell`) last, each value as shown.
     public var environment: [(name: String, value: String?)]
@@ -22,12 +25,14 @@ public struct LaunchPlan: Sendable {
     /// The plan of `command` launched with `profile`.
     public init(_ profile: ResolvedProfile, command: [String], reveal: Bool) {
         profiles = profile.allNames
-        appendsArguments = profile.appendsArguments
+        appendsArguments = profile.appendsArguments && profile.delivery.arguments != .payloadOnly
+        delivery = profile.delivery
         let childEnvironment = profile.childEnvironment
         executable = Launcher.lookup(command.first ?? "", environment: childEnvironment)
         let redaction = Redaction(reveal: reveal)
         argv = redaction.argv(profile, command: command)
         var changes = redaction.environmentChanges(profile, payload: WireFormat.encode(redaction.payload(profile)))
+        changes = profile.delivered(changes)
         if let active = childEnvironment[ReservedEnvironment.active],
             profile.invokingValue(ReservedEnvironment.active) != active
         {

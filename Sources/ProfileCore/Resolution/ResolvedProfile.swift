@@ -49,6 +49,15 @@ public struct ResolvedProfile: Sendable {
         public var isSecret: Bool
     }
 
+    /// An argument item or environment entry written `enabled: false`: not applied by `run` (nor by the formats made
+    /// for programs), written unchecked by the Xcode exports, listed as disabled by `show`.
+    public struct Disabled<Entry: Sendable>: Sendable {
+        /// How many enabled entries come before it (in ``arguments`` or ``environment``).
+        public var position: Int
+        /// The entry (for arguments, the item's arguments).
+        public var entry: Entry
+    }
+
     /// The profiles asked for, in order.
     public var names: [String]
     /// Every file applied, in order (`base`, `uitest`, `uitest.local`).
@@ -59,6 +68,14 @@ public struct ResolvedProfile: Sendable {
     public var arguments: [Argument]
     /// Environment changes, in the order the variables were first touched.
     public var environment: [EnvironmentChange]
+    /// Where each item (an argument, or a group: `[-AppleLanguages, (en)]`) starts in ``arguments``: the Xcode
+    /// exports write one entry per item.
+    public var argumentItemStarts: [Int] = []
+    /// The argument items written `enabled: false`, in order, each with its place among ``arguments``.
+    public var disabledArguments: [Disabled<[Argument]>] = []
+    /// The variables whose last entry is written `enabled: false` (the profile does not touch them in `run`), in
+    /// order, each with its place among ``environment``.
+    public var disabledEnvironment: [Disabled<EnvironmentChange>] = []
     /// Flags, sorted by key.
     public var flags: [Entry<Bool>]
     /// Mock points and their variants, sorted by key.
@@ -71,6 +88,9 @@ public struct ResolvedProfile: Sendable {
     public var appendsArguments = true
     /// Where `appendArguments` was last set in the chain, if it was.
     public var appendArgumentsOrigin: SourceLocation?
+    /// How the profile reaches the program under a tool (`xcodebuild test`, `xcrun simctl launch`, `--prefix`):
+    /// variables also set with a prefix, arguments placed elsewhere or left to the payload (see ``Delivery``).
+    public var delivery = Delivery()
     /// The profile this one applies on top of: the one an enclosing `profile shell` or `profile run` applied, read
     /// back from `PROFILE_PAYLOAD` in the invoking environment (nil when there is none, or when the command does
     /// not compose: exports, lint). Its flags, mocks, values and arguments are already merged into this profile's.
@@ -112,7 +132,14 @@ public struct ResolvedProfile: Sendable {
             }
         }
         result.append((WireFormat.environmentVariable, payload))
-        return result
+        return delivered(result)
+    }
+
+    /// `changes` followed, when ``delivery`` has a prefix, by each of them again under the prefixed name
+    /// (`TEST_RUNNER_LOG_LEVEL`, `TEST_RUNNER_PROFILE_PAYLOAD`; an unset unsets the prefixed name too).
+    public func delivered(_ changes: [(name: String, value: String?)]) -> [(name: String, value: String?)] {
+        guard let prefix = delivery.prefix, !prefix.isEmpty else { return changes }
+        return changes + changes.map { (prefix + $0.name, $0.value) }
     }
 
     /// The environment `profile` was invoked with.
@@ -182,11 +209,19 @@ public struct ResolvedProfile: Sendable {
     /// none. `cmd -- file.txt` becomes `cmd -UITests -- file.txt`, never `cmd -- file.txt -UITests`.
     ///
     /// When ``appendsArguments`` is false, the command as typed: the arguments reach the app through the payload.
+    ///
+    /// Under a tool ``delivery`` knows, its rule: `xcodebuild test` as typed, `simctl launch` with the arguments after
+    /// the bundle id.
     public func argv(command: [String]) -> [String] {
         guard appendsArguments, !arguments.isEmpty else { return command }
         var argv: [String] = []
         argv.reserveCapacity(command.count + arguments.count)
-        let separator = command.dropFirst().firstIndex(of: "--") ?? command.endIndex
+        var separator = command.dropFirst().firstIndex(of: "--") ?? command.endIndex
+        switch delivery.arguments {
+        case .standard: break
+        case .payloadOnly: return command
+        case .at(let index): separator = min(index, command.count)
+        }
         argv.append(contentsOf: command[..<separator])
         for argument in arguments { argv.append(argument.value) }
         argv.append(contentsOf: command[separator...])

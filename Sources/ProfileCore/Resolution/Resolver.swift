@@ -132,6 +132,8 @@ public final class Resolver {
         /// Whether its value is secret (see ``Redaction``).
         var secret: Bool
         var change: ResolvedProfile.EnvironmentChange
+        /// False when the variable's last entry is `enabled: false`: the profile does not touch it.
+        var isEnabled = true
     }
 
     private func merge(
@@ -195,10 +197,13 @@ public final class Resolver {
         var slots: [Variable] = []
         // A variable the catalog marks secret is shown as its `${NAME}` wherever it is used, and taints what uses it.
         let secretVariables = repository.secretEnvironmentNames
-        func record(_ change: ResolvedProfile.EnvironmentChange, display: String?, tainted: Bool, secret: Bool = false)
-        {
+        func record(
+            _ change: ResolvedProfile.EnvironmentChange, display: String?, tainted: Bool, secret: Bool = false,
+            isEnabled: Bool = true
+        ) {
             var variable = Variable(
-                value: change.value, display: display, tainted: tainted, secret: tainted || secret, change: change)
+                value: change.value, display: display, tainted: tainted, secret: tainted || secret, change: change,
+                isEnabled: isEnabled)
             if change.value != nil, !secretVariables.isEmpty, secretVariables.contains(change.name) {
                 variable.display = nil
                 variable.secret = true
@@ -211,7 +216,7 @@ public final class Resolver {
             }
         }
         let interpolator = Interpolator(enforcesRequired: purpose != .lint) { name in
-            if let slot = slotOfName[name] {
+            if let slot = slotOfName[name], slots[slot].isEnabled {
                 let variable = slots[slot]
                 guard let value = variable.value else { return nil }
                 return Interpolator.Variable(
@@ -248,7 +253,8 @@ public final class Resolver {
                     name: name, value: output.value, display: output.display, origin: entry.name.location,
                     usesInvokingEnvironment: output.usesInvokingEnvironment)
                 record(
-                    change, display: output.display, tainted: output.usesInvokingEnvironment, secret: output.isSecret)
+                    change, display: output.display, tainted: output.usesInvokingEnvironment, secret: output.isSecret,
+                    isEnabled: entry.isEnabled)
             }
         }
         for (name, value) in environmentOverrides {
@@ -265,7 +271,22 @@ public final class Resolver {
 
         // Arguments and string values may refer to the final environment.
         var resolvedArguments: [ResolvedProfile.Argument] = []
-        for item in arguments.items {
+        var disabledArguments: [ResolvedProfile.Disabled<[ResolvedProfile.Argument]>] = []
+        var itemStarts: [Int] = []
+        for (itemIndex, item) in arguments.items.enumerated() {
+            if !arguments.enabled[itemIndex] {
+                var group: [ResolvedProfile.Argument] = []
+                for argument in item {
+                    guard let output = interpolate(argument, with: interpolator, for: .argument) else { continue }
+                    group.append(
+                        .init(
+                            value: output.value, display: output.display, origin: argument.location,
+                            usesInvokingEnvironment: output.usesInvokingEnvironment, isSecret: output.isSecret))
+                }
+                disabledArguments.append(.init(position: resolvedArguments.count, entry: group))
+                continue
+            }
+            itemStarts.append(resolvedArguments.count)
             for argument in item {
                 if outer != nil, OuterProfile.isOuter(argument.location) {  // interpolated by the outer `profile`
                     resolvedArguments.append(
@@ -322,9 +343,18 @@ public final class Resolver {
         }
 
         var environmentChanges: [ResolvedProfile.EnvironmentChange] = []
+        var disabledEnvironment: [ResolvedProfile.Disabled<ResolvedProfile.EnvironmentChange>] = []
         environmentChanges.reserveCapacity(slots.count)
         for slot in slots {
             var change = slot.change
+            if !slot.isEnabled {
+                change.isSecret = slot.secret
+                if !secretVariables.isEmpty, secretVariables.contains(change.name) {
+                    change.display = Redaction.placeholder
+                }
+                disabledEnvironment.append(.init(position: environmentChanges.count, entry: change))
+                continue
+            }
             if change.value != nil {
                 change.isSecret = slot.secret
                 if !secretVariables.isEmpty, secretVariables.contains(change.name) {
@@ -349,6 +379,9 @@ public final class Resolver {
             },
             values: resolvedValues,
             invokingEnvironment: environment)
+        resolved.disabledArguments = disabledArguments
+        resolved.argumentItemStarts = itemStarts
+        resolved.disabledEnvironment = disabledEnvironment
         if let appendArguments {
             resolved.appendsArguments = appendArguments.value
             resolved.appendArgumentsOrigin = appendArguments.location

@@ -33,6 +33,7 @@ extension ProfileCommand {
         @Option(name: Grammar.exportAction.names, help: Grammar.exportAction.help) var action: String?
         @Option(name: Grammar.exportConfiguration.names, help: Grammar.exportConfiguration.help)
         var configuration: String?
+        @Option(name: Grammar.prefix.names, help: Grammar.prefix.help) var prefix: String?
 
         static func execute(_ invocation: Invocation) throws(Exit) {
             let session = try Session(profilesDirectory: invocation.profilesDirectory, checking: invocation)
@@ -63,7 +64,17 @@ extension ProfileCommand {
                         "`--configuration` chooses the test plan configuration for `xctestplan --update <file>`",
                         at: place.location, length: place.length))
             }
-            let resolved = try session.resolve(invocation, purpose: .run, problems: problems)
+            let prefix = invocation.value(of: Grammar.prefix)
+            if let prefix, format != .shell, format != .dotenv {
+                let place = invocation.place(of: Grammar.prefix) ?? prefix
+                problems.append(
+                    .error(
+                        "`--prefix` works with `shell` and `dotenv`, not `\(format.rawValue)`", at: place.location,
+                        length: place.length))
+            }
+            if let prefix, let problem = Delivery.prefixProblem(prefix) { problems.append(problem) }
+            var resolved = try session.resolve(invocation, purpose: .run, problems: problems)
+            if let prefix, !prefix.value.isEmpty { resolved.delivery = Delivery(prefix: prefix.value) }
             let reveal = invocation.has(Grammar.exportReveal)
             let file = try update.map { (update) throws(Exit) in try read(update.value, session: session) }
             let result: ExportOutput

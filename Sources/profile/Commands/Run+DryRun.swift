@@ -47,7 +47,14 @@ extension ProfileCommand.Run {
         }
         out += "argv: " + plan.argv.map(ShellQuoting.quote).joined(separator: " ") + "\n"
         if !plan.appendsArguments {
-            out += "  (the profile's arguments are not appended: they travel in the payload)\n"
+            let tool = plan.delivery.arguments == .payloadOnly ? plan.delivery.tool.map { "\($0): " } ?? "" : ""
+            out += "  (\(tool)the profile's arguments are not appended: they travel in the payload)\n"
+        } else if case .at = plan.delivery.arguments, let tool = plan.delivery.tool {
+            out += "  (\(tool): the profile's arguments go after the app, which receives them)\n"
+        }
+        if let prefix = plan.delivery.prefix {
+            let tool = plan.delivery.tool.map { " for \($0)" } ?? ""
+            out += "  (every variable also as \(prefix)NAME\(tool))\n"
         }
         out += "environment:\n"
         for change in plan.environment {
@@ -77,6 +84,8 @@ extension ProfileCommand.Run {
             ("error", error),
             ("argv", .array(plan.argv.map { .string($0) })),
             ("appendArguments", .bool(plan.appendsArguments)),
+            ("prefix", plan.delivery.prefix.map { .string($0) } ?? .null),
+            ("tool", plan.delivery.tool.map { .string($0) } ?? .null),
             (
                 "environment",
                 .array(

@@ -21,6 +21,7 @@ extension ProfileCommand {
         @OptionGroup var profilesDirectory: ProfilesDirectoryOption
         @OptionGroup var overrides: OverrideOptions
         @Flag(name: Grammar.runNoArguments.names, help: Grammar.runNoArguments.help) var noArguments = false
+        @Option(name: Grammar.prefix.names, help: Grammar.prefix.help) var prefix: String?
         @Flag(name: Grammar.runDryRun.names, help: Grammar.runDryRun.help) var dryRun = false
         @Flag(name: Grammar.runJSON.names, help: Grammar.runJSON.help) var json = false
         @Flag(name: Grammar.runReveal.names, help: Grammar.runReveal.help) var reveal = false
@@ -32,6 +33,8 @@ extension ProfileCommand {
         /// The options of `run` that are not overrides, as given (each with the place of its name).
         struct Modes {
             var noArguments: Located<String>?
+            /// `--prefix P`: its value.
+            var prefix: Located<String>?
             var dryRun: Located<String>?
             var json: Located<String>?
             var reveal: Located<String>?
@@ -43,6 +46,7 @@ extension ProfileCommand {
                 for given in invocation.options where given.option.override == nil {
                     switch given.option.name {
                     case "--no-arguments": noArguments = given.name
+                    case "--prefix": prefix = given.value
                     case "--dry-run": dryRun = given.name
                     case "--json": json = given.name
                     case "--reveal": reveal = given.name
@@ -70,6 +74,7 @@ extension ProfileCommand {
                     needs(reveal, "--dry-run")
                 }
                 if each == nil { needs(keepGoing, "--each") }
+                if let prefix, let problem = Delivery.prefixProblem(prefix) { problems.append(problem) }
                 if let each, let index = invocation.missingPositional {
                     problems[index] = .error(
                         "`--each` needs the profiles to run the command with, one run each: "
@@ -98,7 +103,10 @@ extension ProfileCommand {
                 profilesDirectory: invocation.profilesDirectory, checking: invocation, problems: problems)
             if let modes, modes.each != nil {
                 var runs = try session.resolveEach(invocation, problems: problems)
-                if modes.noArguments != nil { for index in runs.indices { runs[index].appendsArguments = false } }
+                for index in runs.indices {
+                    if modes.noArguments != nil { runs[index].appendsArguments = false }
+                    runs[index].delivery = delivery(invocation.wrapped, prefix: modes.prefix)
+                }
                 if modes.dryRun != nil {
                     try dryRun(runs, invocation: invocation, modes: modes, session: session, headers: true)
                 }
@@ -106,6 +114,7 @@ extension ProfileCommand {
                     .run()
             }
             var resolved = try session.resolve(invocation, purpose: .run, problems: problems, composing: true)
+            resolved.delivery = delivery(invocation.wrapped, prefix: modes?.prefix)
             if let modes {
                 if modes.noArguments != nil { resolved.appendsArguments = false }
                 if modes.dryRun != nil {
@@ -116,6 +125,14 @@ extension ProfileCommand {
                 arguments: resolved.argv(command: invocation.wrapped), environment: resolved.childEnvironment)
             Terminal.report([.error(failure.message)], environment: session.environment)
             throw Exit(status: failure.exitStatus)
+        }
+
+        /// How the profile reaches the program under `command`: the tool's rule (`xcodebuild test`, `xcrun simctl
+        /// launch`), with the prefix `--prefix` names instead of the tool's when given.
+        static func delivery(_ command: [String], prefix: Located<String>?) -> Delivery {
+            var delivery = Delivery.detect(command)
+            if let prefix { delivery.prefix = prefix.value }
+            return delivery
         }
     }
 }

@@ -185,6 +185,12 @@ enum Grammar {
         "--no-arguments", "Keep the command's argv as typed",
         details: " (for a tool in between: `swift test`, `bash`, `xcodebuild`; the app still reads the profile's "
             + "arguments from $PROFILE_PAYLOAD)")
+    /// `--prefix P`, for `run` and for `export shell|dotenv`.
+    static let prefix = Option(
+        name: "--prefix", value: Value(name: "prefix", what: "a variable name prefix", completion: .none),
+        summary: "Also set every variable as <prefix>NAME",
+        details: " (TEST_RUNNER_ reaches xcodebuild's test runner, SIMCTL_CHILD_ the app simctl launches; `run` uses "
+            + "them by itself for `xcodebuild test` and `xcrun simctl launch|spawn`)")
     static let runDryRun = flag(
         "--dry-run", "Print what would be executed, launch nothing",
         details: ": the executable, the argv (shell-quoted) and the environment changes")
@@ -201,7 +207,7 @@ enum Grammar {
         name: .run, summary: "Launch a command with one or more profiles",
         details: " (exec: same pid, the command's own exit status)",
         options: [profilesDirectory] + overrides + [
-            runNoArguments, runDryRun, runJSON, runReveal, runEach, runKeepGoing,
+            runNoArguments, prefix, runDryRun, runJSON, runReveal, runEach, runKeepGoing,
         ], rest: profiles, wrapsCommand: true)
 
     static let shell = Command(
@@ -259,7 +265,7 @@ enum Grammar {
     static let export = Command(
         name: .export, summary: "Print a resolved profile in another tool's format",
         options: [profilesDirectory] + overrides + [
-            exportReveal, exportOutput, exportUpdate, exportAction, exportConfiguration,
+            exportReveal, exportOutput, exportUpdate, exportAction, exportConfiguration, prefix,
         ],
         leading: [exportFormat], rest: profiles)
 

@@ -40,6 +40,11 @@ import Testing
         return (original, yaml, try #require(resolved), output.diagnostics)
     }
 
+    /// The `PROFILE_PAYLOAD` value the Xcode exports write for `profile`.
+    static func xcodePayload(_ profile: ResolvedProfile) -> String {
+        ExportContent(profile, exact: false, checkboxes: true).setVariables.last?.value ?? ""
+    }
+
     static let schemes: [(String, XcodeImportAction)] = [
         ("Weather.xcscheme", .launch), ("Weather.xcscheme", .test), ("Shop.xcscheme", .launch),
         ("Countries.xcscheme", .launch),
@@ -56,7 +61,9 @@ import Testing
         #expect(XcodeEntries.schemeWithout(once.text) { $0.identity == "PROFILE_PAYLOAD" } == original, "\(name)")
         #expect(XcodeEntries.diff(original, once.text).removed == [])
         let payload = XcodeEntries.scheme(once.text, exportAction).variables.filter { $0.identity == "PROFILE_PAYLOAD" }
-        #expect(payload == [XcodeEntries.Entry("PROFILE_PAYLOAD", WireFormat.encode(profile.payload))])
+        // The payload an Xcode export writes: the profile's entries travel with their checkboxes, and the payload
+        // records them (`argument-on=`, `argument-off=`, `env-off=`).
+        #expect(payload == [XcodeEntries.Entry("PROFILE_PAYLOAD", Self.xcodePayload(profile))])
         // From then on, updates change nothing.
         let twice = try ExportFormat.xcscheme.update(Array(once.bytes), path: name, with: profile, action: exportAction)
         #expect(twice.text == once.text)
@@ -72,16 +79,16 @@ import Testing
 
                 env:
                   LOG_LEVEL: debug  # Typed.xcscheme:90
-                  # disabled in Xcode: COUNTRIES_API_URL: http://localhost:8080  # Typed.xcscheme:95
+                  COUNTRIES_API_URL: {value: http://localhost:8080, enabled: false}  # Typed.xcscheme:95 (disabled in Xcode)
 
                 arguments:
                   - -UITests  # Typed.xcscheme:68
+                  # disabled in Xcode: - [-countries, live]  # Typed.xcscheme:76
 
                 flags:
                   skipOnboarding: true  # Typed.xcscheme:72 (-skipOnboarding YES)
 
                 mocks:
-                  # disabled in Xcode: countries: live  # Typed.xcscheme:76 (-countries live)
                   countries: local-mock  # Typed.xcscheme:80 (-countries local-mock)
 
                 values:
@@ -99,8 +106,8 @@ import Testing
         let arguments = XcodeEntries.scheme(normalised.text, .launch).arguments
         #expect(
             arguments == [
-                .init("-UITests"), .init("-skipOnboarding"), .init("YES"), .init("-countries live", enabled: false),
-                .init("-countries local-mock"), .init("-pageSize"), .init("5"),
+                .init("-UITests"), .init("-skipOnboarding YES"), .init("-countries live", enabled: false),
+                .init("-countries local-mock"), .init("-pageSize 5"),
             ])
         // A different value of the user's is not the profile's: it stays, and the profile's comes after the profile's
         // previous entry.
@@ -108,7 +115,7 @@ import Testing
         let kept = try ExportFormat.xcscheme.update(Array(different.utf8), path: "Typed.xcscheme", with: profile)
         #expect(
             XcodeEntries.scheme(kept.text, .launch).arguments.map(\.identity).suffix(3) == [
-                "-pageSize", "5", "-pageSize 7",
+                "-countries local-mock", "-pageSize 5", "-pageSize 7",
             ])
     }
 
@@ -155,7 +162,7 @@ import Testing
 
                 env:
                   API_BASE_URL: http://localhost:8080  # Exported.xcscheme:86
-                  # disabled in Xcode: MODE: a&b  # Exported.xcscheme:91
+                  MODE: {value: a&b, enabled: false}  # Exported.xcscheme:91 (disabled in Xcode)
                   OS_ACTIVITY_MODE: disable  # Exported.xcscheme:101
 
                 arguments:
@@ -167,15 +174,16 @@ import Testing
 
                 """)
         // The update: the payload names the imported profile now; `MODE`, the earlier profile's entry the user
-        // unchecked, is only a comment in the profile (profiles cannot say "unchecked" yet), so the update removes
-        // it; `OS_ACTIVITY_MODE`, the user's own entry until now, says exactly what the profile writes: it is adopted,
-        // not written a second time.
+        // unchecked, is `enabled: false` in the profile, so the update keeps it unchecked (and records it so);
+        // `OS_ACTIVITY_MODE`, the user's own entry until now, says exactly what the profile writes: it is adopted,
+        // not written a second time. The unchecked `-com.apple.CoreData.SQLDebug 1` after the typed entries stays the
+        // user's (a comment in the profile).
         let once = try ExportFormat.xcscheme.update(Array(original.utf8), path: "Exported.xcscheme", with: profile)
         #expect(once.warnings.isEmpty, "\(once.warnings.map(\.message))")
         let entries = XcodeEntries.scheme(once.text, .launch)
         #expect(entries.arguments == XcodeEntries.scheme(original, .launch).arguments)
-        #expect(entries.variables.map(\.identity) == ["API_BASE_URL", "OS_ACTIVITY_MODE", "PROFILE_PAYLOAD"])
-        #expect(!once.text.contains("key = \"MODE\""))
+        #expect(entries.variables.map(\.identity) == ["API_BASE_URL", "MODE", "OS_ACTIVITY_MODE", "PROFILE_PAYLOAD"])
+        #expect(entries.variables[1].isEnabled == false)
         #expect(
             try ExportFormat.xcscheme.update(once.bytes, path: "Exported.xcscheme", with: profile).text == once.text)
     }

@@ -153,8 +153,66 @@ import Testing
                     "p.yml:2:5: error: an `arguments` item either drops or replaces, not both",
                     "p.yml:3:5: error: `replace: -a` needs `with:` (an argument or a group of arguments)",
                     "p.yml:4:5: error: `with` needs `replace:` naming the inherited argument it replaces",
-                    "p.yml:5:6: error: unknown key `dorp` in an `arguments` item (`drop`, or `replace` with `with`); did you mean `drop`?",
+                    "p.yml:5:6: error: unknown key `dorp` in an `arguments` item (`drop`, `replace` with `with`, or `argument` with `enabled`); did you mean `drop`?",
                     "p.yml:6:4: error: this argument is empty; write `\"\"` for an empty argument",
+                ])
+    }
+
+    @Test func disabledEntries() throws {
+        let (definition, diagnostics) = try decode(
+            """
+            arguments:
+              - -a
+              - {argument: -verbose, enabled: false}
+              - {argument: [-pageSize, "5"], enabled: no}
+              - {argument: -b, enabled: true}
+              - replace: -a
+                with: {argument: -a, enabled: false}
+            env:
+              A: {value: one, enabled: false}
+              B: two
+            """)
+        #expect(diagnostics.isEmpty)
+        let items = definition.arguments.map { operation -> String in
+            switch operation {
+            case .append(let group, let isEnabled):
+                return group.map(\.value).joined(separator: " ") + (isEnabled ? "" : " (off)")
+            case .replace(let target, let group, let isEnabled):
+                return "replace \(target.value): " + group.map(\.value).joined(separator: " ")
+                    + (isEnabled ? "" : " (off)")
+            case .drop(let target): return "drop " + target.value
+            }
+        }
+        #expect(items == ["-a", "-verbose (off)", "-pageSize 5 (off)", "-b", "replace -a: -a (off)"])
+        #expect(
+            definition.environment.map { "\($0.name.value)=\($0.value?.value ?? "") \($0.isEnabled)" } == [
+                "A=one false", "B=two true",
+            ])
+    }
+
+    @Test func disabledEntryMistakes() throws {
+        #expect(
+            try headlines(
+                """
+                arguments:
+                  - {argument: -v, enabled: maybe}
+                  - {argument: -v, enabeld: false}
+                  - {enabled: false}
+                  - {argument: {a: b}}
+                env:
+                  A: {value: x, enabled: "no"}
+                  B: {valeu: x}
+                  C: {value: null, enabled: false}
+                  D: {enabled: false}
+                """) == [
+                    "p.yml:2:29: error: `enabled` takes `true` or `false`; this is `maybe`",
+                    "p.yml:3:20: error: unknown key `enabeld` in an `arguments` item (`argument` with `enabled`, `drop`, or `replace` with `with`); did you mean `enabled`?",
+                    "p.yml:4:5: error: `enabled` needs `argument:` (an argument or a group of arguments)",
+                    "p.yml:5:16: error: `argument` takes an argument or a group of arguments; this is a mapping",
+                    "p.yml:7:26: error: `enabled` takes `true` or `false`; this is the string `no` (write `no` without quotes or `!!str`)",
+                    "p.yml:8:7: error: unknown key `valeu` in the entry of `B` (`value`, and `enabled: false` to write it unchecked); did you mean `value`?",
+                    "p.yml:9:14: error: `value` of `C` must be a scalar (text as written); this is null (a disabled entry cannot unset: leave it out)",
+                    "p.yml:10:6: error: the entry of `D` needs `value:` (the text the variable is set to)",
                 ])
     }
 

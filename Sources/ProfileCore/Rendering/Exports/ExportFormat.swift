@@ -33,6 +33,9 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         }
     }
 
+    /// Whether the format's entries have checkboxes (Xcode's): `enabled: false` entries are written unchecked.
+    var hasCheckboxes: Bool { self == .xcscheme || self == .xctestplan }
+
     /// Whether `update(_:path:with:reveal:action:)` can rewrite an existing file of this format.
     public var canUpdateFiles: Bool { self == .xcscheme || self == .xctestplan }
 
@@ -44,7 +47,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     /// - Throws: an error diagnostic when an entry cannot be written in this format (an argument holding a line
     ///   break in `arguments`; a control character XML cannot hold in `xcscheme`).
     public func render(_ profile: ResolvedProfile, reveal: Bool = false) throws(Diagnostic) -> ExportOutput {
-        let content = ExportContent(profile, exact: writesExactValues || reveal)
+        let content = ExportContent(profile, exact: writesExactValues || reveal, checkboxes: hasCheckboxes)
         var warnings = content.referenceWarning.map { [$0] } ?? []
         let text: String
         switch self {
@@ -86,7 +89,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
         _ file: [UInt8], path: String, with profile: ResolvedProfile, reveal: Bool = false,
         action: XcodeSchemeAction = .launch, configuration: String? = nil
     ) throws(Diagnostic) -> ExportOutput {
-        let content = ExportContent(profile, exact: writesExactValues || reveal)
+        let content = ExportContent(profile, exact: writesExactValues || reveal, checkboxes: hasCheckboxes)
         var warnings = content.referenceWarning.map { [$0] } ?? []
         let updated: [UInt8]
         switch self {

@@ -78,7 +78,8 @@ enum XcodeEntryMerge {
     enum Step: Equatable {
         /// The file's child, byte for byte.
         case keep(Int)
-        /// The file's child at this index, at its place, rewritten as the wanted entry at the second index.
+        /// The file's child at this index, at its place, rewritten as the wanted entry at the second index (an
+        /// argument whose words did not change but whose checkbox did: its text kept, the checkbox as wanted).
         case rewrite(Int, wanted: Int)
         /// The wanted entry at this index, new; or, with `moving`, the bytes of that (owned) child of the file.
         case insert(wanted: Int, moving: Int?)
@@ -97,9 +98,24 @@ enum XcodeEntryMerge {
     struct Record: Equatable {
         var arguments: [String]
         var variables: [String]
+        /// Whether the export wrote each argument word and each variable checked (`enabled: false` entries unchecked).
+        var argumentStates: [Bool] = []
+        var variableStates: [Bool] = []
 
         /// Nothing: no export wrote here yet.
         static let none = Record(arguments: [], variables: [])
+
+        /// The arguments, with their states.
+        var argumentRecord: Recorded { Recorded(words: arguments, states: argumentStates) }
+        /// The variables, with their states.
+        var variableRecord: Recorded { Recorded(words: variables, states: variableStates) }
+    }
+
+    /// One list of a record: the words (argument words, or variable names) in order, and whether each was written
+    /// checked.
+    struct Recorded: Equatable {
+        var words: [String]
+        var states: [Bool]
     }
 
     /// The name of the variable that carries the payload, and so the record.
@@ -115,8 +131,27 @@ enum XcodeEntryMerge {
         else { return .success(.none) }
         do {
             let payload = try WireFormat.decode(text)
+            // An export with checkboxes records its entries (`argument-on=`, `argument-off=`); one from before wrote
+            // the payload's launch arguments, one word an entry, all checked.
+            let arguments: [(text: String, isEnabled: Bool)] =
+                payload.checkboxArguments.isEmpty
+                ? payload.launchArguments.map { ($0, true) }
+                : payload.checkboxArguments.flatMap { entry in entry.words.map { ($0, entry.isEnabled) } }
+            var variables: [(String, Bool)] = []
+            var disabled = payload.disabledEnvironmentKeys[...]
+            for (index, name) in payload.environmentKeys.enumerated() {
+                while let placed = disabled.first, placed.position <= index {
+                    variables.append((placed.text, false))
+                    disabled = disabled.dropFirst()
+                }
+                variables.append((name, true))
+            }
+            variables += disabled.map { ($0.text, false) }
+            variables.append((payloadName, true))
             return .success(
-                Record(arguments: payload.launchArguments, variables: payload.environmentKeys + [payloadName]))
+                Record(
+                    arguments: arguments.map(\.text), variables: variables.map(\.0),
+                    argumentStates: arguments.map(\.isEnabled), variableStates: variables.map(\.1)))
         } catch {
             return .failure(RecordFailure(index: index, message: error.message))
         }
@@ -130,65 +165,76 @@ enum XcodeEntryMerge {
     }
 
     /// The merge of `wanted` into `found`, given the record of the last export.
-    static func plan(found: [Found], record: [String], wanted: [Wanted]) -> Plan {
+    static func plan(found: [Found], record: Recorded, wanted: [Wanted]) -> Plan {
         plan(found: found, owned: ownership(found: found, record: record), wanted: wanted)
     }
 
-    /// Which children of the file the last export wrote, from its record.
-    static func ownership(found: [Found], record: [String]) -> [Bool] {
-        var owned = [Bool](repeating: false, count: found.count)
-        for (index, _) in align(found.map(\.words), record) { owned[index] = true }
+    /// Which children of the file the last export wrote, from its record, each with the checkbox it wrote (nil: not
+    /// the profile's).
+    static func ownership(found: [Found], record: Recorded) -> [Bool?] {
+        var owned = [Bool?](repeating: nil, count: found.count)
+        for (index, start) in align(found.map(\.words), record.words) {
+            let length = found[index].words?.count ?? 1
+            let states =
+                record.states.isEmpty ? [true] : record.states[start..<min(start + length, record.states.count)]
+            owned[index] = states.allSatisfy { $0 == states.first } ? (states.first ?? true) : true
+        }
         return owned
     }
 
     /// Which children of the file are the profile's: those the record names (`record`), plus those it adopts (see
     /// the type's documentation); without a record, those it adopts.
     ///
-    /// - Parameter typedStart: for an argument list, where the typed entries (`-key value`, `--key=value`) start
-    ///   among `wanted`; nil for variables.
-    static func owned(found: [Found], record: [String]?, wanted: [Wanted], typedStart: Int?) -> [Bool] {
-        guard let record else { return adoption(found: found, wanted: wanted, typedStart: typedStart) }
+    /// - Parameters:
+    ///   - units: for an argument list, the profile's entries as runs of `wanted` (one Xcode entry each: an item,
+    ///     `-pageSize 5`); nil for variables.
+    ///   - typedUnits: which of `units` are the typed layer's (`-key value`, `--key=value`).
+    static func owned(
+        found: [Found], record: Recorded?, wanted: [Wanted], units: [Range<Int>]?, typedUnits: Range<Int> = 0..<0
+    ) -> [Bool?] {
+        guard let record else {
+            let adopted = adoption(found: found, wanted: wanted, units: units, typedUnits: typedUnits)
+            return found.indices.map { adopted[$0] ? found[$0].isEnabled : nil }
+        }
         var owned = ownership(found: found, record: record)
         // The wanted entries the profile's own entries stand for are not adopted a second time.
-        let ownedIndices = found.indices.filter { owned[$0] }
+        let ownedIndices = found.indices.filter { owned[$0] != nil }
         var taken = [Bool](repeating: false, count: wanted.count)
         for (position, start) in align(ownedIndices.map { found[$0].words }, wanted.map(\.identity)) {
             for index in start..<start + (found[ownedIndices[position]].words?.count ?? 1) { taken[index] = true }
         }
         guard taken.contains(false) else { return owned }
         var others = found
-        for index in found.indices where owned[index] { others[index].isEnabled = false }
-        let adopted = adoption(found: others, wanted: wanted, typedStart: typedStart, taken: taken)
-        for index in found.indices where adopted[index] { owned[index] = true }
+        for index in found.indices where owned[index] != nil { others[index].words = nil }
+        let adopted = adoption(found: others, wanted: wanted, units: units, typedUnits: typedUnits, taken: taken)
+        for index in found.indices where adopted[index] { owned[index] = found[index].isEnabled }
         return owned
     }
 
     /// Which of the checked children `found` the profile adopts, leaving alone the wanted entries already `taken`.
-    static func adoption(found: [Found], wanted: [Wanted], typedStart: Int?, taken: [Bool]? = nil) -> [Bool] {
+    static func adoption(
+        found: [Found], wanted: [Wanted], units: [Range<Int>]?, typedUnits: Range<Int> = 0..<0, taken: [Bool]? = nil
+    ) -> [Bool] {
         let taken = taken ?? [Bool](repeating: false, count: wanted.count)
         var owned = [Bool](repeating: false, count: found.count)
-        /// A variable is adopted only with its value: compare name and value as one word.
+        /// A variable is adopted only with its value: compare name and value as one word. An entry is adopted only
+        /// with its checkbox: an unchecked one's words are marked.
         func word(_ identity: String, _ value: String?) -> String { value.map { identity + "\u{0}" + $0 } ?? identity }
-        let left = found.map { entry -> [String]? in
-            guard entry.isEnabled, let words = entry.words else { return nil }
-            return entry.value == nil ? words : [word(entry.identity ?? "", entry.value)]
+        func marked(_ words: [String], _ isEnabled: Bool) -> [String] {
+            isEnabled ? words : words.map { "\u{1}" + $0 }
         }
-        let right = wanted.map { word($0.identity, $0.value) }
-        guard let typedStart else {
+        let left = found.map { entry -> [String]? in
+            guard let words = entry.words else { return nil }
+            return marked(entry.value == nil ? words : [word(entry.identity ?? "", entry.value)], entry.isEnabled)
+        }
+        let right = wanted.map { marked([word($0.identity, $0.value)], $0.isEnabled)[0] }
+        guard let units else {
             for (index, _) in align(left, right, allowed: { start, _ in !taken[start] }) { owned[index] = true }
             return owned
         }
-        // Items: every plain argument, and each typed entry (two words, or one for `--key=value`).
-        var starts: [Int] = Array(0..<min(typedStart, wanted.count))
-        var typed: [(start: Int, length: Int)] = []
-        var index = typedStart
-        while index < wanted.count {
-            let length = wanted[index].identity.hasPrefix("--") && wanted[index].identity.contains("=") ? 1 : 2
-            starts.append(index)
-            typed.append((index, min(length, wanted.count - index)))
-            index += length
-        }
-        let isStart = Set(starts + [wanted.count])
+        // Items: the profile's entries (an argument item, a typed entry).
+        let typed = units[typedUnits].map { (start: $0.lowerBound, length: $0.count) }
+        let isStart = Set(units.map(\.lowerBound) + [wanted.count])
         var adoptedItems = Set<Int>()
         /// A run of whole items, none of them taken.
         func isItems(_ start: Int, _ length: Int) -> Bool {
@@ -199,7 +245,8 @@ enum XcodeEntryMerge {
             adoptedItems.insert(start)
         }
         // The same typed setting in another spelling.
-        for item in typed where !adoptedItems.contains(item.start) && !taken[item.start] {
+        for item in typed where !adoptedItems.contains(item.start) && !taken[item.start] && wanted[item.start].isEnabled
+        {
             guard let setting = typedSetting(wanted[item.start..<item.start + item.length].map(\.identity)) else {
                 continue
             }
@@ -238,7 +285,8 @@ enum XcodeEntryMerge {
     }
 
     /// The merge of `wanted` into `found`, given which children of the file are the profile's.
-    static func plan(found: [Found], owned: [Bool], wanted: [Wanted]) -> Plan {
+    static func plan(found: [Found], owned recorded: [Bool?], wanted: [Wanted], units: [Range<Int>]? = nil) -> Plan {
+        let owned = recorded.map { $0 != nil }
         let ownedIndices = found.indices.filter { owned[$0] }
         // The owned entries that stay (in their place), each with the run of wanted entries it stands for, by the
         // run's start.
@@ -254,6 +302,40 @@ enum XcodeEntryMerge {
             for covering in start..<start + length { covered[covering] = true }
             matched.insert(index)
         }
+        // Each of the profile's entries is one Xcode entry: one kept is covered whole, by entries of the file that lie
+        // inside it (`-pageSize`, `5` from an earlier export, one word an entry) or span whole entries of the profile.
+        // Entries of the file that cover one only in part are taken apart: they go, and it is written whole.
+        if let units {
+            let boundaries = Set(units.map(\.lowerBound) + [wanted.count])
+            var changed = true
+            while changed {
+                changed = false
+                for unit in units {
+                    let touching = wanted.indices.filter { start in
+                        matchAt[start] != nil && start < unit.upperBound && start + runLength[start] > unit.lowerBound
+                    }
+                    guard !touching.isEmpty else { continue }
+                    let whole = unit.allSatisfy { covered[$0] }
+                    let fitting = touching.allSatisfy { start in
+                        let end = start + runLength[start]
+                        return (start >= unit.lowerBound && end <= unit.upperBound)
+                            || (boundaries.contains(start) && boundaries.contains(end))
+                    }
+                    guard !whole || !fitting else { continue }
+                    for start in touching {
+                        matched.remove(matchAt[start]!)
+                        for covering in start..<start + runLength[start] { covered[covering] = false }
+                        matchAt[start] = nil
+                        runLength[start] = 0
+                    }
+                    changed = true
+                }
+            }
+        }
+        /// The profile's entry that starts at `start`, as a run of `wanted` (one word for a variable).
+        func unitLength(_ start: Int) -> Int {
+            units?.first { $0.lowerBound == start }?.count ?? 1
+        }
         // Owned entries left over, in file order: moved when wanted elsewhere unchanged, else removed. The wanted
         // entries not covered become insertions, by the start of what each inserts.
         var leftovers = ownedIndices.filter { !matched.contains($0) }
@@ -265,19 +347,20 @@ enum XcodeEntryMerge {
                 continue
             }
             let start = next
+            let unit = unitLength(start)
             let moving = leftovers.firstIndex { candidate in
                 let length = found[candidate].words?.count ?? 1
-                return start + length <= wanted.count && !covered[start..<start + length].contains(true)
-                    && unchanged(found[candidate], wanted[start..<start + length])
+                return length == unit && start + length <= wanted.count
+                    && !covered[start..<start + length].contains(true)
+                    && unchanged(found[candidate], wanted[start..<start + length], written: recorded[candidate]!)
             }
             if let moving {
                 let candidate = leftovers.remove(at: moving)
                 insertionAt[start] = .insert(wanted: start, moving: candidate)
-                next += found[candidate].words?.count ?? 1
             } else {
                 insertionAt[start] = .insert(wanted: start, moving: nil)
-                next += 1
             }
+            next += unit
         }
 
         /// The insertions that start in `range`.
@@ -298,7 +381,9 @@ enum XcodeEntryMerge {
             }
             if start == keptStarts.first { steps += inserts(0..<start) }
             let end = start + runLength[start]
-            steps.append(unchanged(found[index], wanted[start..<end]) ? .keep(index) : .rewrite(index, wanted: start))
+            steps.append(
+                unchanged(found[index], wanted[start..<end], written: recorded[index]!)
+                    ? .keep(index) : .rewrite(index, wanted: start))
             let following = keptStarts.first { $0 > start } ?? wanted.count
             steps += inserts(end..<following)
         }
@@ -307,16 +392,18 @@ enum XcodeEntryMerge {
     }
 
     /// Whether the profile left `entry` as the file has it: same text and value, and the checkbox the profile asks
-    /// for is the one it wrote last time (every export so far wrote its entries enabled). The checkbox in the file
-    /// may differ: that is the user's toggle, and it is kept.
-    static func unchanged(_ found: Found, _ entry: Wanted) -> Bool {
-        unchanged(found, [entry][...])
+    /// for is the one it wrote last time (`written`). The checkbox in the file may differ: that is the user's toggle,
+    /// and it is kept.
+    static func unchanged(_ found: Found, _ entry: Wanted, written: Bool = true) -> Bool {
+        unchanged(found, [entry][...], written: written)
     }
 
     /// Whether the profile left the entry that stands for the wanted entries `run` as the file has it: the same words
-    /// (and, for a variable, value), all wanted enabled.
-    static func unchanged(_ found: Found, _ run: ArraySlice<Wanted>) -> Bool {
-        guard let words = found.words, words.elementsEqual(run.map(\.identity)), run.allSatisfy(\.isEnabled) else {
+    /// (and, for a variable, value), each wanted with the checkbox the last export wrote (`written`).
+    static func unchanged(_ found: Found, _ run: ArraySlice<Wanted>, written: Bool) -> Bool {
+        guard let words = found.words, words.elementsEqual(run.map(\.identity)),
+            run.allSatisfy({ $0.isEnabled == written })
+        else {
             return false
         }
         return run.count == 1 ? found.value == run.first!.value : found.value == nil

@@ -27,28 +27,34 @@ enum XcodeSchemeExport {
 
     static func render(_ content: ExportContent) throws(Diagnostic) -> String {
         let indent = step + step
-        var lines = try argumentsElement(content.arguments) ?? []
-        lines += try environmentElement(content.setVariables) ?? []
+        var lines = try argumentsElement(content.argumentEntries) ?? []
+        lines += try environmentElement(content.variableEntries) ?? []
         return lines.map { indent + $0 + "\n" }.joined()
     }
 
     /// The `<CommandLineArguments>` element's lines, indented relative to the element; nil without arguments.
-    static func argumentsElement(_ arguments: [String]) throws(Diagnostic) -> [String]? {
+    static func argumentsElement(_ arguments: [ExportContent.Entry]) throws(Diagnostic) -> [String]? {
         guard !arguments.isEmpty else { return nil }
         var lines = ["<CommandLineArguments>"]
         for (index, argument) in arguments.enumerated() {
-            lines += try argumentEntry(argument, number: index + 1).map { step + $0 }
+            lines += try argumentEntry(
+                argument.text, number: index + 1, isEnabled: argument.isEnabled, quoting: false
+            ).map {
+                step + $0
+            }
         }
         lines.append("</CommandLineArguments>")
         return lines
     }
 
     /// The `<EnvironmentVariables>` element's lines, indented relative to the element; nil without variables.
-    static func environmentElement(_ variables: [(name: String, value: String)]) throws(Diagnostic) -> [String]? {
+    static func environmentElement(_ variables: [ExportContent.Entry]) throws(Diagnostic) -> [String]? {
         guard !variables.isEmpty else { return nil }
         var lines = ["<EnvironmentVariables>"]
-        for (name, value) in variables {
-            lines += try variableEntry(name, value).map { step + $0 }
+        for variable in variables {
+            lines += try variableEntry(variable.text, variable.value ?? "", isEnabled: variable.isEnabled).map {
+                step + $0
+            }
         }
         lines.append("</EnvironmentVariables>")
         return lines
@@ -57,10 +63,13 @@ enum XcodeSchemeExport {
     /// One `<CommandLineArgument>` element's lines, indented relative to it. `number` counts from 1, for errors. The
     /// argument is quoted where Xcode would split it (``XcodeArgumentWords``): `Hello there` is written
     /// `"Hello there"`, so the app receives one word.
-    static func argumentEntry(_ argument: String, number: Int, isEnabled: Bool = true) throws(Diagnostic) -> [String] {
+    static func argumentEntry(
+        _ argument: String, number: Int, isEnabled: Bool = true, quoting: Bool = true
+    ) throws(Diagnostic) -> [String] {
         [
             "<CommandLineArgument",
-            step + "argument = \"" + (try escape(XcodeArgumentWords.quote(argument), "launch argument \(number)"))
+            step + "argument = \""
+                + (try escape(quoting ? XcodeArgumentWords.quote(argument) : argument, "launch argument \(number)"))
                 + "\"",
             step + "isEnabled = \"" + (isEnabled ? "YES" : "NO") + "\">",
             "</CommandLineArgument>",

@@ -53,9 +53,10 @@ enum XcodeSchemeUpdater {
         var wanted: [XcodeEntryMerge.Wanted]
         var rendered: [[String]]
         /// What the last export wrote here; nil when the file has no record (the profile adopts its entries).
-        var record: [String]?
-        /// Where the typed entries start among `wanted` (arguments only).
-        var typedStart: Int? = nil
+        var record: XcodeEntryMerge.Recorded?
+        /// The profile's entries as runs of `wanted`, and which are typed (arguments only).
+        var units: [Range<Int>]? = nil
+        var typedUnits: Range<Int> = 0..<0
     }
 
     static func update(
@@ -64,23 +65,30 @@ enum XcodeSchemeUpdater {
         var bytes = file
         var notes: [Diagnostic] = []
         var arguments = List(
-            name: "CommandLineArguments", entryName: "CommandLineArgument", wanted: [], rendered: [], record: [],
-            typedStart: content.plainArgumentCount)
-        for (index, argument) in content.arguments.enumerated() {
-            arguments.wanted.append(.init(identity: argument))
-            arguments.rendered.append(try XcodeSchemeExport.argumentEntry(argument, number: index + 1))
+            name: "CommandLineArguments", entryName: "CommandLineArgument", wanted: [], rendered: [], record: nil,
+            units: [], typedUnits: content.typedEntries)
+        for (index, argument) in content.argumentEntries.enumerated() {
+            let lines = try XcodeSchemeExport.argumentEntry(
+                argument.text, number: index + 1, isEnabled: argument.isEnabled, quoting: false)
+            arguments.units?.append(arguments.wanted.count..<arguments.wanted.count + argument.words.count)
+            for (position, word) in argument.words.enumerated() {
+                arguments.wanted.append(.init(identity: word, isEnabled: argument.isEnabled))
+                arguments.rendered.append(position == 0 ? lines : [])
+            }
         }
         var variables = List(
-            name: "EnvironmentVariables", entryName: "EnvironmentVariable", wanted: [], rendered: [], record: [])
-        for (name, value) in content.setVariables {
-            variables.wanted.append(.init(identity: name, value: value))
-            variables.rendered.append(try XcodeSchemeExport.variableEntry(name, value))
+            name: "EnvironmentVariables", entryName: "EnvironmentVariable", wanted: [], rendered: [], record: nil)
+        for variable in content.variableEntries {
+            let value = variable.value ?? ""
+            variables.wanted.append(.init(identity: variable.text, value: value, isEnabled: variable.isEnabled))
+            variables.rendered.append(
+                try XcodeSchemeExport.variableEntry(variable.text, value, isEnabled: variable.isEnabled))
         }
         let record = try self.record(in: try actionElement(in: bytes, path: path, action: action), bytes, path: path)
         // Without a record (no `PROFILE_PAYLOAD` entry yet), the profile adopts the entries equal to its own.
         let adopting = record == XcodeEntryMerge.Record.none
-        arguments.record = adopting ? nil : record.arguments
-        variables.record = adopting ? nil : record.variables
+        arguments.record = adopting ? nil : record.argumentRecord
+        variables.record = adopting ? nil : record.variableRecord
 
         // The variables first, so that the warnings about them point into the file as it was read (the arguments come
         // before them). Either list is created after the action's leading children, the arguments before the
@@ -177,8 +185,8 @@ enum XcodeSchemeUpdater {
 
         let found = found(existing, entryName: list.entryName, in: bytes)
         let owned = XcodeEntryMerge.owned(
-            found: found, record: list.record, wanted: list.wanted, typedStart: list.typedStart)
-        let plan = XcodeEntryMerge.plan(found: found, owned: owned, wanted: list.wanted)
+            found: found, record: list.record, wanted: list.wanted, units: list.units, typedUnits: list.typedUnits)
+        let plan = XcodeEntryMerge.plan(found: found, owned: owned, wanted: list.wanted, units: list.units)
         let clashes =
             list.entryName == "EnvironmentVariable"
             ? XcodeEntryMerge.clashes(found: found, plan: plan, wanted: list.wanted) : []
@@ -217,7 +225,13 @@ enum XcodeSchemeUpdater {
             case .rewrite(let index, let wanted):
                 let indent = InPlaceEditing.indentation(before: children[index].start, in: bytes) ?? entryIndent
                 inner += bytes[gapStart(index)..<children[index].start]
-                inner += Array(InPlaceEditing.join(list.rendered[wanted], indent: indent, newline: newline).utf8)
+                var lines = list.rendered[wanted]
+                if list.entryName == "CommandLineArgument", let text = found[index].identity {
+                    // The same words, another checkbox: the entry's own text, checked as the profile says.
+                    lines = try XcodeSchemeExport.argumentEntry(
+                        text, number: wanted + 1, isEnabled: list.wanted[wanted].isEnabled, quoting: false)
+                }
+                inner += Array(InPlaceEditing.join(lines, indent: indent, newline: newline).utf8)
             case .insert(let wanted, let moving):
                 inner += Array((newline + entryIndent).utf8)
                 if let moving {

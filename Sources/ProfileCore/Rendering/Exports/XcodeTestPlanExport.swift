@@ -43,8 +43,10 @@ enum XcodeTestPlanExport {
     /// The members to write, in order, each value as lines indented relative to the member; empty lists left out.
     static func members(_ content: ExportContent) -> [(key: String, value: [String])] {
         var members: [(String, [String])] = []
-        if let arguments = argumentEntries(content.arguments) { members.append((argumentsKey, arguments)) }
-        if let environment = environmentEntries(content.setVariables) { members.append((environmentKey, environment)) }
+        if let arguments = argumentEntries(content.argumentEntries) { members.append((argumentsKey, arguments)) }
+        if let environment = environmentEntries(content.variableEntries) {
+            members.append((environmentKey, environment))
+        }
         return members
     }
 
@@ -56,22 +58,24 @@ enum XcodeTestPlanExport {
     }
 
     /// The `commandLineArgumentEntries` array as lines; nil without arguments.
-    static func argumentEntries(_ arguments: [String]) -> [String]? {
+    static func argumentEntries(_ arguments: [ExportContent.Entry]) -> [String]? {
         guard !arguments.isEmpty else { return nil }
-        return array(arguments.map { argumentEntry($0) })
+        return array(arguments.map { argumentEntry($0.text, isEnabled: $0.isEnabled, quoting: false) })
     }
 
     /// The `environmentVariableEntries` array as lines; nil without variables.
-    static func environmentEntries(_ variables: [(name: String, value: String)]) -> [String]? {
+    static func environmentEntries(_ variables: [ExportContent.Entry]) -> [String]? {
         guard !variables.isEmpty else { return nil }
-        return array(variables.map { variableEntry($0.name, $0.value) })
+        return array(variables.map { variableEntry($0.text, $0.value ?? "", isEnabled: $0.isEnabled) })
     }
 
     /// One entry of `commandLineArgumentEntries`, as lines indented relative to it. Xcode writes `"enabled" : false`
     /// for an unchecked entry and nothing for a checked one; keys are sorted. The argument is quoted where Xcode would
     /// split it (``XcodeArgumentWords``).
-    static func argumentEntry(_ argument: String, isEnabled: Bool = true) -> [String] {
-        object([("argument", quote(XcodeArgumentWords.quote(argument)))] + (isEnabled ? [] : [("enabled", "false")]))
+    static func argumentEntry(_ argument: String, isEnabled: Bool = true, quoting: Bool = true) -> [String] {
+        object(
+            [("argument", quote(quoting ? XcodeArgumentWords.quote(argument) : argument))]
+                + (isEnabled ? [] : [("enabled", "false")]))
     }
 
     /// One entry of `environmentVariableEntries`, as lines indented relative to it.

@@ -26,15 +26,29 @@ enum XcodeTestPlanUpdater {
         // The variables first, so that the warnings about them point into the file as it was read.
         try set(
             XcodeTestPlanExport.environmentKey,
-            wanted: content.setVariables.map { .init(identity: $0.name, value: $0.value) },
-            rendered: content.setVariables.map { XcodeTestPlanExport.variableEntry($0.name, $0.value) },
-            record: adopting ? nil : record.variables, typedStart: nil, in: &bytes, path: path,
+            wanted: content.variableEntries.map {
+                .init(identity: $0.text, value: $0.value ?? "", isEnabled: $0.isEnabled)
+            },
+            rendered: content.variableEntries.map {
+                XcodeTestPlanExport.variableEntry($0.text, $0.value ?? "", isEnabled: $0.isEnabled)
+            },
+            record: adopting ? nil : record.variableRecord, units: nil, in: &bytes, path: path,
             configuration: configuration, notes: &notes)
+        var wanted: [XcodeEntryMerge.Wanted] = []
+        var rendered: [[String]] = []
+        var units: [Range<Int>] = []
+        for argument in content.argumentEntries {
+            let lines = XcodeTestPlanExport.argumentEntry(argument.text, isEnabled: argument.isEnabled, quoting: false)
+            units.append(wanted.count..<wanted.count + argument.words.count)
+            for (position, word) in argument.words.enumerated() {
+                wanted.append(.init(identity: word, isEnabled: argument.isEnabled))
+                rendered.append(position == 0 ? lines : [])
+            }
+        }
         try set(
-            XcodeTestPlanExport.argumentsKey, wanted: content.arguments.map { .init(identity: $0) },
-            rendered: content.arguments.map { XcodeTestPlanExport.argumentEntry($0) },
-            record: adopting ? nil : record.arguments, typedStart: content.plainArgumentCount, in: &bytes, path: path,
-            configuration: configuration, notes: &notes)
+            XcodeTestPlanExport.argumentsKey, wanted: wanted, rendered: rendered,
+            record: adopting ? nil : record.argumentRecord, units: units, typedUnits: content.typedEntries,
+            in: &bytes, path: path, configuration: configuration, notes: &notes)
         return (bytes, notes)
     }
 
@@ -145,7 +159,8 @@ enum XcodeTestPlanUpdater {
 
     /// Merges the profile's entries into the list `key` of the options (creating or removing it as needed).
     private static func set(
-        _ key: String, wanted: [XcodeEntryMerge.Wanted], rendered: [[String]], record: [String]?, typedStart: Int?,
+        _ key: String, wanted: [XcodeEntryMerge.Wanted], rendered: [[String]], record: XcodeEntryMerge.Recorded?,
+        units: [Range<Int>]?, typedUnits: Range<Int> = 0..<0,
         in bytes: inout [UInt8], path: String, configuration: String?, notes: inout [Diagnostic]
     ) throws(Diagnostic) {
         let step = XcodeTestPlanExport.step
@@ -153,14 +168,16 @@ enum XcodeTestPlanUpdater {
         switch try self.options(in: bytes, path: path, configuration: configuration) {
         case .missing(let parent, let parentKey):
             guard !wanted.isEmpty else { return }
-            let lines = XcodeTestPlanExport.memberLines(key, XcodeTestPlanExport.array(rendered))
+            let lines = XcodeTestPlanExport.memberLines(key, XcodeTestPlanExport.array(rendered.filter { !$0.isEmpty }))
             setMember(parentKey, to: ["{"] + lines.map { step + $0 } + ["}"], of: parent, in: &bytes)
             return
         case .found(let object):
             options = object
         }
         guard let member = options.member(key) else {
-            if !wanted.isEmpty { setMember(key, to: XcodeTestPlanExport.array(rendered), of: options, in: &bytes) }
+            if !wanted.isEmpty {
+                setMember(key, to: XcodeTestPlanExport.array(rendered.filter { !$0.isEmpty }), of: options, in: &bytes)
+            }
             return
         }
         guard let elements = member.value.elements else {
@@ -169,8 +186,9 @@ enum XcodeTestPlanUpdater {
                 at: InPlaceEditing.location(of: member.value.start, in: bytes, path: path))
         }
         let found = found(member.value, in: bytes)
-        let owned = XcodeEntryMerge.owned(found: found, record: record, wanted: wanted, typedStart: typedStart)
-        let plan = XcodeEntryMerge.plan(found: found, owned: owned, wanted: wanted)
+        let owned = XcodeEntryMerge.owned(
+            found: found, record: record, wanted: wanted, units: units, typedUnits: typedUnits)
+        let plan = XcodeEntryMerge.plan(found: found, owned: owned, wanted: wanted, units: units)
         let clashes =
             key == XcodeTestPlanExport.environmentKey
             ? XcodeEntryMerge.clashes(found: found, plan: plan, wanted: wanted) : []
@@ -186,7 +204,7 @@ enum XcodeTestPlanUpdater {
         }
         guard plan.changesFile else { return }
         if elements.isEmpty {
-            setMember(key, to: XcodeTestPlanExport.array(rendered), of: options, in: &bytes)
+            setMember(key, to: XcodeTestPlanExport.array(rendered.filter { !$0.isEmpty }), of: options, in: &bytes)
             return
         }
         let newline = InPlaceEditing.newline(of: bytes)
@@ -206,7 +224,13 @@ enum XcodeTestPlanUpdater {
                 items.append(Array(lead(index) + bytes[elements[index].start..<elements[index].end]))
             case .rewrite(let index, let wantedIndex):
                 let indent = InPlaceEditing.indentation(before: elements[index].start, in: bytes) ?? entryIndent
-                let text = InPlaceEditing.join(rendered[wantedIndex], indent: indent, newline: newline)
+                var lines = rendered[wantedIndex]
+                if key == XcodeTestPlanExport.argumentsKey, let text = found[index].identity {
+                    // The same words, another checkbox: the entry's own text, checked as the profile says.
+                    lines = XcodeTestPlanExport.argumentEntry(
+                        text, isEnabled: wanted[wantedIndex].isEnabled, quoting: false)
+                }
+                let text = InPlaceEditing.join(lines, indent: indent, newline: newline)
                 items.append(Array(lead(index)) + Array(text.utf8))
             case .insert(let wantedIndex, let moving):
                 var item = Array((newline + entryIndent).utf8)

@@ -282,7 +282,7 @@ import FoundationXML
     @Test func xcschemeWritesXcodesElements() throws {
         let profile = try resolve(Self.xcode)
         let output = try ExportFormat.xcscheme.render(profile)
-        let payload = WireFormat.encode(profile.payload).replacingOccurrences(of: "&", with: "&amp;")
+        let payload = XcodeUserEntriesTests.xcodePayload(profile).replacingOccurrences(of: "&", with: "&amp;")
             .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
             .replacingOccurrences(of: "'", with: "&apos;")
         #expect(
@@ -297,11 +297,7 @@ import FoundationXML
                             isEnabled = "YES">
                          </CommandLineArgument>
                          <CommandLineArgument
-                            argument = "-skipOnboarding"
-                            isEnabled = "YES">
-                         </CommandLineArgument>
-                         <CommandLineArgument
-                            argument = "YES"
+                            argument = "-skipOnboarding YES"
                             isEnabled = "YES">
                          </CommandLineArgument>
                       </CommandLineArguments>
@@ -349,7 +345,7 @@ import FoundationXML
         let document = try XMLDocument(data: Data(("<LaunchAction>\n" + text + "</LaunchAction>\n").utf8))
         let arguments = try document.nodes(forXPath: "/LaunchAction/CommandLineArguments/CommandLineArgument/@argument")
         // Quoted where Xcode would split the entry (it splits shell-style).
-        #expect(arguments.map(\.stringValue) == ["-title", "\"a <b> & 'c'\"", "-skipOnboarding", "YES"])
+        #expect(arguments.map(\.stringValue) == ["-title", "\"a <b> & 'c'\"", "-skipOnboarding YES"])
         let keys = try document.nodes(forXPath: "/LaunchAction/EnvironmentVariables/EnvironmentVariable/@key")
         let values = try document.nodes(forXPath: "/LaunchAction/EnvironmentVariables/EnvironmentVariable/@value")
         #expect(keys.map(\.stringValue) == ["GREETING", "MULTI", "PATHS", "TOKEN", "PROFILE_PAYLOAD"])
@@ -370,7 +366,7 @@ import FoundationXML
     @Test func xctestplanWritesXcodesJSON() throws {
         let profile = try resolve(Self.xcode)
         let output = try ExportFormat.xctestplan.render(profile)
-        let payload = WireFormat.encode(profile.payload).replacingOccurrences(of: "/", with: #"\/"#)
+        let payload = XcodeUserEntriesTests.xcodePayload(profile).replacingOccurrences(of: "/", with: #"\/"#)
         #expect(
             output.text == #"""
                 {
@@ -382,10 +378,7 @@ import FoundationXML
                       "argument" : "\"a <b> & 'c'\""
                     },
                     {
-                      "argument" : "-skipOnboarding"
-                    },
-                    {
-                      "argument" : "YES"
+                      "argument" : "-skipOnboarding YES"
                     }
                   ],
                   "environmentVariableEntries" : [
@@ -417,11 +410,17 @@ import FoundationXML
         let revealed = try ExportFormat.xctestplan.render(profile, reveal: true)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(revealed.bytes)) as? [String: Any])
         let arguments = try #require(object["commandLineArgumentEntries"] as? [[String: String]])
-        #expect(arguments.map { $0["argument"] } == ["-title", "\"a <b> & 'c'\"", "-skipOnboarding", "YES"])
+        #expect(arguments.map { $0["argument"] } == ["-title", "\"a <b> & 'c'\"", "-skipOnboarding YES"])
         let environment = try #require(object["environmentVariableEntries"] as? [[String: String]])
         #expect(environment.map { $0["key"] } == ["GREETING", "MULTI", "PATHS", "TOKEN", "PROFILE_PAYLOAD"])
         #expect(environment[3]["value"] == Self.token)
-        #expect(environment[4]["value"] == WireFormat.encode(profile.payload))
+        #expect(
+            environment[4]["value"]
+                == ExportContent(profile, exact: true, checkboxes: true).setVariables.last?.value)
+        // The entries travel with their checkboxes: the payload records them and carries no typed entry.
+        let recorded = try WireFormat.decode(try #require(environment[4]["value"]))
+        #expect(recorded.flags.isEmpty && recorded.arguments.isEmpty)
+        #expect(recorded.checkboxArguments.map(\.words) == [["-title"], ["a <b> & 'c'"], ["-skipOnboarding", "YES"]])
     }
 
     @Test func anEmptyListIsLeftOut() throws {

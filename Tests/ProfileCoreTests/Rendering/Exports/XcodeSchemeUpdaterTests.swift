@@ -51,7 +51,7 @@ enum XcodeFixtures {
     init() throws {
         original = try XcodeFixtures.text("Countries.xcscheme")
         profile = try XcodeFixtures.resolve(XcodeFixtures.profile)
-        payload = WireFormat.encode(profile.payload)
+        payload = XcodeUserEntriesTests.xcodePayload(profile)
     }
 
     func update(
@@ -85,11 +85,7 @@ enum XcodeFixtures {
                     isEnabled = "YES">
                  </CommandLineArgument>
                  <CommandLineArgument
-                    argument = "-skipOnboarding"
-                    isEnabled = "YES">
-                 </CommandLineArgument>
-                 <CommandLineArgument
-                    argument = "YES"
+                    argument = "-skipOnboarding YES"
                     isEnabled = "YES">
                  </CommandLineArgument>
               </CommandLineArguments>
@@ -206,7 +202,7 @@ enum XcodeFixtures {
 
     func environmentBlock(_ variables: KeyValuePairs<String, String>, _ profile: ResolvedProfile) -> String {
         var lines = ["      <EnvironmentVariables>"]
-        for (key, value) in Array(variables) + [("PROFILE_PAYLOAD", WireFormat.encode(profile.payload))] {
+        for (key, value) in Array(variables) + [("PROFILE_PAYLOAD", XcodeUserEntriesTests.xcodePayload(profile))] {
             lines += [
                 "         <EnvironmentVariable", "            key = \"\(key)\"", "            value = \"\(value)\"",
                 "            isEnabled = \"YES\">", "         </EnvironmentVariable>",

@@ -11,7 +11,7 @@ import Testing
     init() throws {
         original = try XcodeFixtures.text("Countries.xctestplan")
         profile = try XcodeFixtures.resolve(XcodeFixtures.profile)
-        payload = WireFormat.encode(profile.payload).replacingOccurrences(of: "/", with: #"\/"#)
+        payload = XcodeUserEntriesTests.xcodePayload(profile).replacingOccurrences(of: "/", with: #"\/"#)
     }
 
     func update(_ text: String, with profile: ResolvedProfile? = nil) throws -> ExportOutput {
@@ -27,10 +27,7 @@ import Testing
                 "argument" : "-UITests"
               },
               {
-                "argument" : "-skipOnboarding"
-              },
-              {
-                "argument" : "YES"
+                "argument" : "-skipOnboarding YES"
               }
             ],
             "environmentVariableEntries" : [

@@ -191,11 +191,16 @@ enum XcodeEntries {
 
     init() throws {
         profile = try XcodeFixtures.resolve(XcodeFixtures.profile)
-        payload = WireFormat.encode(profile.payload)
+        payload = Self.xcodePayload(profile)
+    }
+
+    /// The `PROFILE_PAYLOAD` value the Xcode exports write for `profile`.
+    static func xcodePayload(_ profile: ResolvedProfile) -> String {
+        ExportContent(profile, exact: false, checkboxes: true).setVariables.last?.value ?? ""
     }
 
     /// The profile's entries: `XcodeFixtures.profile`.
-    var profileArguments: [Entry] { [Entry("-UITests"), Entry("-skipOnboarding"), Entry("YES")] }
+    var profileArguments: [Entry] { [Entry("-UITests"), Entry("-skipOnboarding YES")] }
     var profileVariables: [Entry] {
         [Entry("API_BASE_URL", "http://localhost:8080"), Entry("MODE", "a&b"), Entry("PROFILE_PAYLOAD", payload)]
     }
@@ -203,9 +208,16 @@ enum XcodeEntries {
     /// Whether `entry` is one `profile` writes (any checkbox).
     func isProfiles(_ entry: Entry, of profile: ResolvedProfile? = nil) -> Bool {
         let profile = profile ?? self.profile
-        let payload = WireFormat.encode(profile.payload)
-        if entry.value == nil { return profile.payload.launchArguments.contains(entry.identity) }
-        return entry.identity == "PROFILE_PAYLOAD" && entry.value == payload
+        let content = ExportContent(profile, exact: false, checkboxes: true)
+        let payload = content.setVariables.last?.value
+        // An entry this export writes, or one an export before checkboxes wrote (one word an entry, typed layer in
+        // the payload).
+        if entry.value == nil {
+            return content.argumentEntries.contains { $0.text == entry.identity }
+                || profile.payload.launchArguments.contains(entry.identity)
+        }
+        return entry.identity == "PROFILE_PAYLOAD"
+            && (entry.value == payload || entry.value == WireFormat.encode(profile.payload))
             || profile.environment.contains { $0.name == entry.identity && $0.value == entry.value }
     }
 
@@ -244,11 +256,18 @@ enum XcodeEntries {
         let after = XcodeEntries.scheme(once.text, action)
         #expect(after.arguments.filter { !isProfiles($0) } == before.arguments.filter { !isProfiles($0) })
         #expect(after.variables.filter { !isProfiles($0) } == before.variables.filter { !isProfiles($0) })
-        #expect(after.arguments.filter { isProfiles($0) }.map(\.identity) == profileArguments.map(\.identity))
+        // (Exported.xcscheme's Run action holds an earlier export's entries, one word each: kept as they are.)
+        #expect(
+            after.arguments.filter { isProfiles($0) }.map(\.identity).joined(separator: " ")
+                == profileArguments.map(\.identity).joined(separator: " "))
         #expect(after.variables.filter { isProfiles($0) }.map(\.identity) == profileVariables.map(\.identity))
-        // Nothing else of the file moved: only lines were added (and the switch).
+        // Nothing else of the file moved: only lines were added (and the switch, and an earlier export's payload,
+        // which takes the shape with checkboxes).
         let diff = XcodeEntries.diff(original, once.text)
-        #expect(diff.removed.allSatisfy { $0.contains("shouldUseLaunchSchemeArgsEnv") }, "\(diff.removed)")
+        #expect(
+            diff.removed.allSatisfy {
+                $0.contains("shouldUseLaunchSchemeArgsEnv") || $0.contains("value = \"profile/1;")
+            }, "\(diff.removed)")
 
         let twice = try scheme(once.text, action: action)
         #expect(twice.text == once.text, "\(name) \(action)")
@@ -302,7 +321,7 @@ enum XcodeEntries {
         #expect(!second.contains("-UITests") && !second.contains("-skipOnboarding") && !second.contains("\"MODE\""))
         #expect(
             entries.arguments.filter { isProfiles($0, of: changed) }.map(\.identity) == [
-                "-resetState", "-analytics", "NO",
+                "-resetState", "-analytics NO",
             ])
         #expect(
             entries.variables.filter { isProfiles($0, of: changed) }.map(\.identity) == [
@@ -322,10 +341,13 @@ enum XcodeEntries {
     /// added entries after the profile's and unchecked one of them.
     @Test func aSchemeExportedByThePreviousVersionIsRecognised() throws {
         let original = try XcodeFixtures.text("Exported.xcscheme")
-        #expect(original.contains("value = \"\(payload)\""))
-        // The same profile: nothing to do, the user's entries and toggle stay.
+        let legacy = WireFormat.encode(profile.payload)
+        #expect(original.contains("value = \"\(legacy)\""))
+        // The same profile: the user's entries and toggle stay, and the profile's (`-skipOnboarding`, `YES`: together
+        // its `-skipOnboarding YES`); only the payload takes the shape with checkboxes.
         let same = try scheme(original)
-        #expect(same.text == original)
+        #expect(same.text == original.replacingOccurrences(of: legacy, with: payload))
+        #expect(try scheme(same.text).text == same.text)
         #expect(same.warnings.isEmpty)
         // Another profile: the old entries go, the user's additions stay in place, the new entries come where the old
         // ones were.
@@ -335,7 +357,7 @@ enum XcodeEntries {
         #expect(entries.arguments == [Entry("-resetState"), Entry("-com.apple.CoreData.SQLDebug 1", enabled: false)])
         #expect(
             entries.variables == [
-                Entry("MODE", "light"), Entry("PROFILE_PAYLOAD", WireFormat.encode(other.payload)),
+                Entry("MODE", "light"), Entry("PROFILE_PAYLOAD", Self.xcodePayload(other)),
                 Entry("OS_ACTIVITY_MODE", "disable"),
             ])
     }
@@ -391,7 +413,7 @@ enum XcodeEntries {
         #expect(
             entries.arguments.map(\.identity) == [
                 "-AppleLanguages (de)", "YES", "-UIViewLayoutFeedbackLoopDebuggingThreshold 100", "-UITests",
-                "-skipOnboarding", "YES",
+                "-skipOnboarding YES",
             ])
         #expect(
             entries.variables.map(\.identity) == ["API_BASE_URL", "SHOP_FIXTURES", "OS_ACTIVITY_MODE"]
@@ -573,10 +595,7 @@ enum XcodeEntries {
                         "argument" : "-UITests"
                       },
                       {
-                        "argument" : "-skipOnboarding"
-                      },
-                      {
-                        "argument" : "YES"
+                        "argument" : "-skipOnboarding YES"
                       }
                     ],
                     "environmentVariableEntries" : [

@@ -1,0 +1,143 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `profile run uitest -- xcodebuild test …` and `-- xcrun simctl launch …` reach the app under test, through stand-in
+/// `xcodebuild` and `xcrun` executables (Fixtures/StandIns) that do what Apple's man pages say: only the variables
+/// prefixed `TEST_RUNNER_` (for the test runner) or `SIMCTL_CHILD_` (for the app simctl launches) pass, prefix
+/// stripped; xcodebuild refuses options it does not know. The test runner is `profile-probe --hand-on`, a stand-in UI
+/// test that hands its profile on to the app (`ActiveProfile.current.launchConfiguration`).
+@Suite struct DeliveryTests {
+    static var standIns: String {
+        CLI.repositoryRoot.appendingPathComponent("Tests/ProfileCLITests/Fixtures/StandIns").path
+    }
+    static var probe: String { CLI.productsDirectory.appendingPathComponent("profile-probe").path }
+    static var countries: String { CountriesExampleTests.countries }
+    static var profiles: String { CountriesExampleTests.profilesDirectory }
+
+    /// Runs `profile run --profiles-dir <the repository's> <arguments>` with the stand-ins first on PATH.
+    static func run(_ arguments: [String], app: String, home: String) throws -> CLI.Result {
+        try CLI.profile(
+            ["run", "--profiles-dir", profiles] + arguments,
+            environment: [
+                "PATH": standIns + ":/usr/bin:/bin", "HOME": home, "STANDIN_RUNNER": probe, "STANDIN_APP": app,
+            ])
+    }
+
+    static let probeReadsUITest = """
+        profiles=uitest
+        UITests=true
+        skipOnboarding=true
+        AppleLanguages=(en)
+        pageSize=5
+        countries=local-mock
+
+        """
+
+    /// The probe's output without its `argc=` line (which counts the runner's own words).
+    static func probeLines(_ output: String) -> String {
+        output.split(separator: "\n", omittingEmptySubsequences: false).filter { !$0.hasPrefix("argc=") }
+            .joined(separator: "\n")
+    }
+
+    @Test(arguments: [
+        ["xcodebuild", "test", "-scheme", "Countries"], ["xcrun", "xcodebuild", "test-without-building"],
+    ])
+    func xcodebuildTestReachesTheAppThroughTheRunner(_ command: [String]) throws {
+        let home = try TemporaryDirectory(prefix: "delivery-home")
+        let app = try Self.run(["uitest", "--"] + command, app: Self.countries, home: home.path)
+        #expect(app.status == 0, "\(app.stderr)")
+        #expect(
+            app.stdout
+                == CountriesExampleTests.lines(
+                    [
+                        "profile: uitest", "Welcome to Countries", "settings: kept in memory",
+                        "countries from local-mock (5 of 15):",
+                    ] + CountriesExampleTests.bundled.prefix(5)))
+        // The profile's arguments reach the app too (the stand-in xcodebuild would refuse them on its own argv).
+        let probe = try Self.run(["uitest", "--"] + command, app: Self.probe, home: home.path)
+        #expect(probe.status == 0, "\(probe.stderr)")
+        #expect(Self.probeLines(probe.stdout) == Self.probeReadsUITest)
+    }
+
+    @Test func withoutThePrefixTheRunnerGetsNothing() throws {
+        // A prefix xcodebuild does not pass on: the stand-in strips every other variable, so the app reads nothing.
+        let home = try TemporaryDirectory(prefix: "delivery-home")
+        let probe = try Self.run(
+            ["uitest", "--prefix", "OTHER_", "--", "xcodebuild", "test"], app: Self.probe, home: home.path)
+        #expect(probe.status == 0, "\(probe.stderr)")
+        #expect(probe.stdout.hasPrefix("profiles=\n"))
+        #expect(probe.stdout.contains("UITests=false\n"))
+    }
+
+    @Test func simctlLaunchGetsTheVariablesAndTheArgumentsAfterTheBundleIdentifier() throws {
+        let home = try TemporaryDirectory(prefix: "delivery-home")
+        let launched = try Self.run(
+            ["uitest", "--", "xcrun", "simctl", "launch", "--console", "booted", "com.example.countries"],
+            app: Self.countries, home: home.path)
+        #expect(launched.status == 0, "\(launched.stderr)")
+        #expect(launched.stdout.hasPrefix("profile: uitest\nWelcome to Countries\nsettings: kept in memory\n"))
+        let probe = try Self.run(
+            ["uitest", "--", "xcrun", "simctl", "launch", "booted", "com.example.countries"], app: Self.probe,
+            home: home.path)
+        #expect(Self.probeLines(probe.stdout) == Self.probeReadsUITest)
+        let spawned = try Self.run(
+            ["uitest", "--", "xcrun", "simctl", "spawn", "booted", Self.probe], app: "/nonexistent", home: home.path)
+        #expect(Self.probeLines(spawned.stdout) == Self.probeReadsUITest)
+    }
+
+    @Test func dryRunShowsWhereEverythingGoes() throws {
+        let home = try TemporaryDirectory(prefix: "delivery-home")
+        let xcodebuild = try Self.run(
+            ["uitest", "--dry-run", "--", "xcodebuild", "test", "-scheme", "Countries"], app: Self.countries,
+            home: home.path)
+        #expect(xcodebuild.status == 0, "\(xcodebuild.stderr)")
+        let lines = xcodebuild.stdout.split(separator: "\n").map(String.init)
+        #expect(lines[1] == "argv: xcodebuild test -scheme Countries")
+        #expect(lines[2] == "  (xcodebuild test: the profile's arguments are not appended: they travel in the payload)")
+        #expect(lines[3] == "  (every variable also as TEST_RUNNER_NAME for xcodebuild test)")
+        #expect(lines.contains("  LOG_LEVEL=debug") && lines.contains("  TEST_RUNNER_LOG_LEVEL=debug"))
+        #expect(lines.contains("  unset TEST_RUNNER_COUNTRIES_API_URL"))
+        #expect(lines.contains { $0.hasPrefix("  TEST_RUNNER_PROFILE_PAYLOAD='profile/1;profile=uitest;") })
+
+        let simctl = try Self.run(
+            ["uitest", "--dry-run", "--json", "--", "xcrun", "simctl", "launch", "booted", "id", "-own"],
+            app: Self.countries, home: home.path)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(simctl.stdout.utf8)) as? [String: Any])
+        #expect(
+            object["argv"] as? [String] == [
+                "xcrun", "simctl", "launch", "booted", "id", "-AppleLanguages", "(en)", "-UITests", "-own",
+            ])
+        #expect(object["prefix"] as? String == "SIMCTL_CHILD_")
+        #expect(object["tool"] as? String == "simctl launch")
+        let names = (object["environment"] as? [[String: Any]])?.compactMap { $0["name"] as? String } ?? []
+        #expect(names.contains("SIMCTL_CHILD_PROFILE_PAYLOAD") && names.contains("SIMCTL_CHILD_LOG_LEVEL"))
+    }
+
+    @Test func anyCommandWithPrefix() throws {
+        let home = try TemporaryDirectory(prefix: "delivery-home")
+        let result = try Self.run(
+            [
+                "uitest", "--prefix", "TEST_RUNNER_", "--", "sh", "-c",
+                "echo \"$TEST_RUNNER_LOG_LEVEL ${TEST_RUNNER_PROFILE_PAYLOAD%%;*} $*\"", "sh",
+            ], app: Self.countries, home: home.path)
+        #expect(result.stdout == "debug profile/1 -AppleLanguages (en) -UITests\n")
+    }
+
+    @Test func exportsTakeThePrefix() throws {
+        let shell = try CLI.profile([
+            "export", "--profiles-dir", Self.profiles, "shell", "uitest", "--prefix", "TEST_RUNNER_",
+        ])
+        #expect(shell.status == 0, "\(shell.stderr)")
+        let evaluated = try CLI.run(
+            "/bin/sh",
+            ["-c", shell.stdout + "\necho \"$LOG_LEVEL $TEST_RUNNER_LOG_LEVEL ${TEST_RUNNER_PROFILE_PAYLOAD%%;*}\""])
+        #expect(evaluated.stdout == "debug debug profile/1\n")
+        let dotenv = try CLI.profile(
+            ["export", "--profiles-dir", Self.profiles, "dotenv", "uitest", "--prefix", "SIMCTL_CHILD_"])
+        #expect(dotenv.stdout.contains("\nSIMCTL_CHILD_LOG_LEVEL=\"debug\"\n"))
+        let json = try CLI.profile(["export", "--profiles-dir", Self.profiles, "json", "uitest", "--prefix", "X_"])
+        #expect(json.status == 64)
+        #expect(json.stderr.contains("error: `--prefix` works with `shell` and `dotenv`, not `json`"))
+    }
+}
