@@ -16,7 +16,14 @@
 #               to one processor is measured too ("load, one core"), against the same single-threaded walk.
 #   completion  `profile __complete profiles ''` vs `env K=V /bin/true` (once the command exists).
 #   runtime     the `runtime-bench` product's first read of the active profile.
-# It is a report: it exits 0 whatever the figures, and non-zero only when `profile` cannot be built.
+#   growth      each input at N and 4N (Benchmarks/generate-growth.py): lint with a catalog of N values, lint of the
+#               5,000-profile set with 2,000 catalog entries no profile uses, lint and run of an `extends` chain N
+#               deep, and `--enable <TAB>` (`__complete flags`) over 5,000 profiles without a catalog. Ratios of
+#               valgrind instruction counts (steady on a shared machine) when valgrind is there, and of medians of
+#               wall-clock time always; both are printed, the instruction ratio (else the time) is checked.
+# It is a report: it exits 0 whatever the figures of the first four; it exits 1 when a growth limit is exceeded
+# (the issue 14 bars), and non-zero when `profile` cannot be built.
+#   Benchmarks/run.sh --growth              only the growth section (after the build)
 # Release flags come from Benchmarks/release-flags.sh, the one place they are written.
 set -euo pipefail
 
@@ -27,13 +34,15 @@ cd "$ROOT"
 QUICK=0
 COMPARE=0
 SKIP_BUILD=0
+GROWTH_ONLY=0
 for argument in "$@"; do
     case "$argument" in
         --quick) QUICK=1 ;;
         --compare-link-modes) COMPARE=1 ;;
         --skip-build) SKIP_BUILD=1 ;;
+        --growth) GROWTH_ONLY=1 ;;
         -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-        *) echo "run.sh: unknown option \`$argument\` (--quick, --skip-build, --compare-link-modes, --help)" >&2; exit 64 ;;
+        *) echo "run.sh: unknown option \`$argument\` (--quick, --skip-build, --growth, --compare-link-modes, --help)" >&2; exit 64 ;;
     esac
 done
 
@@ -48,8 +57,10 @@ COMPLETE_ARGS=(__complete profiles '') # the completion query; adapt when `profi
 PROFILE_COUNT=5000
 if ((QUICK)); then
     LAUNCH_ROUNDS=5 LAUNCH_EXECS=50 LOAD_RUNS=3 COMPLETE_ROUNDS=5 COMPLETE_EXECS=50 RUNTIME_ITERATIONS=5000
+    GROWTH_RUNS=3
 else
     LAUNCH_ROUNDS=21 LAUNCH_EXECS=200 LOAD_RUNS=15 COMPLETE_ROUNDS=15 COMPLETE_EXECS=100 RUNTIME_ITERATIONS=20000
+    GROWTH_RUNS=7
 fi
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/profile-bench.XXXXXX")
@@ -208,6 +219,112 @@ if ((COMPARE)); then
     exit 0
 fi
 
+
+# ---- Growth: each input at N and 4N; cost must grow no faster than the input ---------------------------------
+# ir COMMAND...: the instructions valgrind counts for one run (all threads), or "" without valgrind.
+ir() {
+    command -v valgrind >/dev/null 2>&1 || return 0
+    valgrind --tool=callgrind --callgrind-out-file=/dev/null "$@" 2>&1 >/dev/null </dev/null |
+        sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' | tail -1
+}
+
+# median_ms RUNS DIR COMMAND...: the median wall-clock time of RUNS runs (spawn-bench, one exec each), in ms.
+median_ms() {
+    local runs=$1 dir=$2 i
+    shift 2
+    for ((i = 0; i < runs; i++)); do (cd "$dir" && "$WORK/spawn-bench" 1 "$@"); done |
+        sort -n | awk '{ v[NR] = $1 } END { printf "%.2f", v[int((NR + 1) / 2)] / 1e6 }'
+}
+
+GROWTH_FAILURES=()
+growth_rows=()
+# growth_pair LABEL LIMIT DIR_N DIR_4N COMMAND...: the command (with `{}` standing for the directory) at N and 4N;
+# prints the instruction and time ratios and checks the limit ("<= 5": the 4N/N ratio).
+growth_pair() {
+    local label=$1 limit=$2 small=$3 large=$4
+    shift 4
+    local -a a=() b=()
+    local word
+    for word in "$@"; do a+=("${word//\{\}/$small}") b+=("${word//\{\}/$large}"); done
+    if ! check_once "$WORK" "${a[@]}" || ! check_once "$WORK" "${b[@]}"; then
+        echo "  $label: the command failed: $(head -3 "$WORK/check.err")"
+        GROWTH_FAILURES+=("$label: the command failed")
+        return
+    fi
+    local ir_a ir_b ms_a ms_b ratio_ir="" ratio_ms checked
+    ir_a=$(cd "$WORK" && ir "${a[@]}") ir_b=$(cd "$WORK" && ir "${b[@]}")
+    ms_a=$(median_ms "$GROWTH_RUNS" "$WORK" "${a[@]}") ms_b=$(median_ms "$GROWTH_RUNS" "$WORK" "${b[@]}")
+    ratio_ms=$(awk -v x="$ms_a" -v y="$ms_b" 'BEGIN { printf "%.2f", y / x }')
+    if [[ -n "$ir_a" && -n "$ir_b" ]]; then
+        ratio_ir=$(awk -v x="$ir_a" -v y="$ir_b" 'BEGIN { printf "%.2f", y / x }')
+    fi
+    checked=${ratio_ir:-$ratio_ms}
+    local verdict
+    verdict=$(awk -v v="$checked" "BEGIN { print ((v $limit) ? \"met\" : \"NOT met\") }")
+    printf '  %-44s %9s ms %9s ms %6sx time  %14s %14s Ir %6sx Ir   %s %s\n' "$label" "$ms_a" "$ms_b" "$ratio_ms" \
+        "${ir_a:--}" "${ir_b:--}" "${ratio_ir:--}" "$limit:" "$verdict"
+    growth_rows+=("$label|$ms_a -> $ms_b ms|${ratio_ir:--}x Ir, ${ratio_ms}x time|$limit: $verdict")
+    [[ "$verdict" == met ]] || GROWTH_FAILURES+=("$label: ${checked}x, limit $limit")
+}
+
+# growth_time LABEL LIMIT_MS DIR COMMAND...: a figure with a time limit (the median of GROWTH_RUNS runs).
+growth_time() {
+    local label=$1 limit=$2 dir=$3
+    shift 3
+    if ! check_once "$dir" "$@"; then
+        GROWTH_FAILURES+=("$label: the command failed")
+        return
+    fi
+    local ms instructions verdict
+    ms=$(median_ms "$GROWTH_RUNS" "$dir" "$@")
+    instructions=$(cd "$dir" && ir "$@")
+    verdict=$(awk -v v="$ms" "BEGIN { print ((v < $limit) ? \"met\" : \"NOT met\") }")
+    printf '  %-44s %9s ms %14s Ir   < %s ms: %s\n' "$label" "$ms" "${instructions:--}" "$limit" "$verdict"
+    growth_rows+=("$label|$ms ms|${instructions:--} Ir|< $limit ms: $verdict")
+    [[ "$verdict" == met ]] || GROWTH_FAILURES+=("$label: $ms ms, limit $limit ms")
+}
+
+run_growth() {
+    local grow="$HERE/generate-growth.py" g="$WORK/growth"
+    mkdir -p "$g"
+    echo
+    echo "== growth: each input at N and 4N ($GROWTH_RUNS runs each for the time; valgrind for instructions:" \
+        "$(command -v valgrind >/dev/null 2>&1 && echo yes || echo "not installed, time ratios checked")"
+    printf '  %-44s %12s %12s %11s  %14s %14s %11s\n' "figure" "N" "4N" "" "Ir at N" "Ir at 4N" ""
+    python3 "$grow" catalog 1000 "$g/catalog-1000"
+    python3 "$grow" catalog 4000 "$g/catalog-4000"
+    growth_pair "lint, catalog of 1,000 -> 4,000 values" "<= 5" "$g/catalog-1000" "$g/catalog-4000" \
+        "$PROFILE_BIN" lint --profiles-dir "{}"
+    if [[ ! -d "$WORK/profile-set" ]]; then
+        python3 "$HERE/generate-profiles.py" "$WORK/profile-set" --count "$PROFILE_COUNT" >/dev/null
+    fi
+    cp -r "$WORK/profile-set" "$g/set-used"
+    cp -r "$WORK/profile-set" "$g/set-unused"
+    python3 "$grow" catalog-for "$g/set-used"
+    python3 "$grow" catalog-for "$g/set-unused" --unused 2000
+    growth_pair "lint 5k profiles, +2,000 unused catalog entries" "<= 1.1" "$g/set-used" "$g/set-unused" \
+        "$PROFILE_BIN" lint --profiles-dir "{}"
+    python3 "$grow" chain 1000 "$g/chain-1000"
+    python3 "$grow" chain 4000 "$g/chain-4000"
+    growth_pair "lint, extends chain 1,000 -> 4,000 deep" "<= 5" "$g/chain-1000" "$g/chain-4000" \
+        "$PROFILE_BIN" lint --profiles-dir "{}"
+    # The leaf of each chain: p00999 and p03999 (the command names the directory; the leaf is found by link).
+    ln -s p00999.yml "$g/chain-1000/leaf.yml"
+    ln -s p03999.yml "$g/chain-4000/leaf.yml"
+    growth_pair "run --dry-run, leaf of a 1,000 -> 4,000 chain" "<= 5" "$g/chain-1000" "$g/chain-4000" \
+        "$PROFILE_BIN" run --dry-run --profiles-dir "{}" leaf -- /bin/true
+    cp -r "$WORK/profile-set" "$g/no-catalog"
+    PROFILES_DIR="$g/no-catalog" growth_time "--enable <TAB>, 5,000 profiles, no catalog" 100 "$WORK" \
+        "$PROFILE_BIN" __complete flags ''
+    echo
+    if ((${#GROWTH_FAILURES[@]})); then
+        echo "GROWTH LIMITS EXCEEDED:" >&2
+        printf '  %s\n' "${GROWTH_FAILURES[@]}" >&2
+        return 1
+    fi
+    echo "growth: every limit met"
+}
+
 # ---- Build -------------------------------------------------------------------------------------------------
 PROFILE_BIN="$ROOT/$SCRATCH/release/profile"
 RUNTIME_BIN="$ROOT/$SCRATCH/release/runtime-bench"
@@ -222,6 +339,12 @@ fi
 [[ -x "$PROFILE_BIN" ]] || { echo "run.sh: no $PROFILE_BIN (build it: drop --skip-build)" >&2; exit 1; }
 build_tools
 make_launch_project
+
+if ((GROWTH_ONLY)); then
+    machine_line
+    run_growth
+    exit $?
+fi
 
 echo
 machine_line
@@ -384,4 +507,7 @@ row "completion, 5k profiles" "$(fmt "$complete_big_ms" '%.2f' "${complete_big_n
     "< 100 ms: $(verdict "$complete_big_ms" 'v < 100')" "< 10 ms: $(verdict "$complete_big_ms" 'v < 10')"
 row "runtime first read (us)" "$(fmt "$runtime_us" '%s' "${runtime_note:--}")" "-" "-" \
     "< 20 us: $(verdict "$runtime_us" 'v < 20')" "(same)"
-exit 0
+
+growth_status=0
+run_growth || growth_status=$?
+exit "$growth_status"

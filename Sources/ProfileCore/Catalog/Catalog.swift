@@ -93,25 +93,51 @@ public struct Catalog: Sendable {
     /// The catalog's file.
     public var file: SourceFile
     /// Declared flags, in order.
-    public var flags: [Flag] = []
+    public var flags: [Flag] = [] { didSet { flagIndex.update(flags, key: \.key.value) } }
     /// Declared mock points, in order.
-    public var mocks: [MockPoint] = []
+    public var mocks: [MockPoint] = [] { didSet { mockIndex.update(mocks, key: \.key.value) } }
     /// Declared values, in order.
-    public var values: [Value] = []
+    public var values: [Value] = [] { didSet { valueIndex.update(values, key: \.key.value) } }
     /// Declared environment variables, in order.
-    public var environment: [EnvironmentVariable] = []
+    public var environment: [EnvironmentVariable] = [] {
+        didSet { environmentIndex.update(environment, key: \.name.value) }
+    }
+
+    /// Key → position of its first declaration, so that a lookup costs the same with 10 or 10,000 declarations.
+    private var flagIndex = Index()
+    private var mockIndex = Index()
+    private var valueIndex = Index()
+    private var environmentIndex = Index()
 
     /// Creates an empty catalog for `file`.
     public init(file: SourceFile) { self.file = file }
 
     /// The flag with this key.
-    public func flag(_ key: String) -> Flag? { flags.first { $0.key.value == key } }
+    public func flag(_ key: String) -> Flag? { flagIndex.positions[key].map { flags[$0] } }
     /// The mock point with this key.
-    public func mock(_ key: String) -> MockPoint? { mocks.first { $0.key.value == key } }
+    public func mock(_ key: String) -> MockPoint? { mockIndex.positions[key].map { mocks[$0] } }
     /// The value with this key.
-    public func value(_ key: String) -> Value? { values.first { $0.key.value == key } }
+    public func value(_ key: String) -> Value? { valueIndex.positions[key].map { values[$0] } }
     /// The environment variable with this name.
     public func environmentVariable(_ name: String) -> EnvironmentVariable? {
-        environment.first { $0.name.value == name }
+        environmentIndex.positions[name].map { environment[$0] }
+    }
+
+    /// Where each key is first declared in one of the lists. Appending (what decoding does) indexes only the new
+    /// entries; any other change indexes the list again.
+    private struct Index: Sendable {
+        var positions: [String: Int] = [:]
+        var count = 0
+
+        mutating func update<Element>(_ list: [Element], key: (Element) -> String) {
+            if list.count <= count {
+                positions = [:]
+                count = 0
+            }
+            for position in count..<list.count where positions[key(list[position])] == nil {
+                positions[key(list[position])] = position
+            }
+            count = list.count
+        }
     }
 }

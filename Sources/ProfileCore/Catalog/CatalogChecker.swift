@@ -142,6 +142,14 @@ public struct CatalogChecker {
             diagnostics.append(contentsOf: checkMock(mock.key, mock.value))
         }
         var values: [Setting<TypedValue?>] = []
+        // The file's lines indexed once (not once per value: a file of N values would cost N²).
+        var lines: (file: SourceFile, index: LineIndex)?
+        func isPlainScalar(_ location: SourceLocation) -> Bool {
+            if lines == nil || lines!.file !== location.file { lines = (location.file, LineIndex(location.file.bytes)) }
+            guard let line = lines!.index.line(Int(location.mark.line)) else { return true }
+            let first = line.unicodeScalars.dropFirst(Int(location.mark.column) - 1).first
+            return first != "\"" && first != "'"
+        }
         for setting in definition.values {
             guard let declaration = catalog.value(setting.key.value) else {
                 diagnostics.append(unknown("value", setting.key, in: catalog.values.map(\.key.value)))
@@ -175,13 +183,6 @@ public struct CatalogChecker {
             }
         }
         return (diagnostics, values)
-    }
-
-    /// Whether the scalar at `location` is written plain (not quoted).
-    private func isPlainScalar(_ location: SourceLocation) -> Bool {
-        guard let line = location.file.line(Int(location.mark.line)) else { return true }
-        let first = line.unicodeScalars.dropFirst(Int(location.mark.column) - 1).first
-        return first != "\"" && first != "'"
     }
 
     /// An unknown flag, or nil.

@@ -35,9 +35,10 @@ public struct Linter {
             shadows.deinitialize()
             shadows.deallocate()
         }
+        for case .some(let root) in linked { Resolver.summarizeChain(root, hasCatalog: hasCatalog) }
         Parallel.forEach(names.count) { index in
             guard let root = linked[index] else { return }
-            results[index] = .some(Resolver.checkLinked(root, hasCatalog: hasCatalog))
+            results[index] = .some(Resolver.checkLinked(root))
             shadows[index] = Self.shadowWarnings(root.definition, keyHashes: root.keyHashes, catalogKeys: catalogKeys)
         }
         for (index, name) in names.enumerated() {
@@ -83,15 +84,15 @@ public struct Linter {
         let hashes = keyHashes ?? KeyCollisions.taggedHashes(definition)
         let ownMayMatch = ArgumentShadowing.mayShadow(arguments: added, sortedTaggedHashes: hashes)
         guard ownMayMatch || !catalogKeys.isEmpty else { return [] }
-        var typed = catalogKeys
+        // The file's own keys beside the catalog's (which win): the catalog's dictionary is shared, never copied,
+        // so a large catalog costs nothing per profile.
         let own =
             !ownMayMatch
             ? [:]
             : ArgumentShadowing.typedKeys(
                 flags: definition.flags.map(\.key.value), mocks: definition.mocks.map(\.key.value),
                 values: definition.values.map(\.key.value))
-        for (key, entry) in own where typed[key] == nil { typed[key] = entry }
-        return ArgumentShadowing.shadows(arguments: added, typed: typed).map { shadow in
+        return ArgumentShadowing.shadows(arguments: added, typed: catalogKeys, own: own).map { shadow in
             .warning(
                 "argument `\(shadow.argument.value)` sets `\(shadow.key)`, which is also a \(shadow.kind): the app "
                     + "reads launch arguments before the typed layer, so the \(shadow.kind) (and its command-line "

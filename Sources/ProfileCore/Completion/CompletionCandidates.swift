@@ -67,7 +67,7 @@ public struct CompletionCandidates {
         if let catalog = repository.catalog {
             return catalog.flags.map { Candidate($0.key.value, $0.description ?? "") }
         }
-        return keysFromProfiles { $0.flags.map(\.key.value) }
+        return keysFromProfiles(.flags)
     }
 
     /// Mock point keys.
@@ -75,7 +75,7 @@ public struct CompletionCandidates {
         if let catalog = repository.catalog {
             return catalog.mocks.map { Candidate($0.key.value, $0.description ?? "") }
         }
-        return keysFromProfiles { $0.mocks.map(\.key.value) }
+        return keysFromProfiles(.mocks)
     }
 
     /// The variants of mock point `point`.
@@ -83,7 +83,17 @@ public struct CompletionCandidates {
         if let catalog = repository.catalog {
             return catalog.mock(point)?.variants.map { Candidate($0.name, $0.description ?? "") } ?? []
         }
-        return keysFromProfiles { $0.mocks.filter { $0.key.value == point }.map(\.value.value) }
+        var seen = Set<String>()
+        var result: [Candidate] = []
+        for name in directory.names {
+            for source in [repository.definition(name), repository.overlay(name)] {
+                guard let definition = source else { continue }
+                for mock in definition.mocks where mock.key.value == point && seen.insert(mock.value.value).inserted {
+                    result.append(Candidate(mock.value.value))
+                }
+            }
+        }
+        return result.sorted { $0.word < $1.word }
     }
 
     /// Value keys, with their types.
@@ -94,7 +104,7 @@ public struct CompletionCandidates {
                 return Candidate(value.key.value, value.description.map { "\($0) (\(type))" } ?? type)
             }
         }
-        return keysFromProfiles { $0.values.map(\.key.value) }
+        return keysFromProfiles(.values)
     }
 
     /// The allowed texts of value `key`, when the catalog knows them (enum cases, bools).
@@ -112,14 +122,30 @@ public struct CompletionCandidates {
         repository.catalog?.environment.map { Candidate($0.name.value, $0.description ?? "") } ?? []
     }
 
-    private mutating func keysFromProfiles(_ keys: (ProfileDefinition) -> [String]) -> [Candidate] {
+    /// The keys the profiles and their overlays set in `section`, sorted: each file's section scanned, not the file
+    /// loaded (``SectionKeys``), on every processor when there are many.
+    private func keysFromProfiles(_ section: SectionKeys.Section) -> [Candidate] {
+        var files: [(name: String, path: String, isOverlay: Bool)] = []
+        for name in directory.names {
+            guard let entry = directory.entries[name] else { continue }
+            files.append((name, entry.path, false))
+            if let overlay = entry.overlayPath { files.append((name, overlay, true)) }
+        }
+        let found = UnsafeMutableBufferPointer<[String]?>.allocate(capacity: files.count)
+        found.initialize(repeating: nil)
+        defer {
+            found.deinitialize()
+            found.deallocate()
+        }
+        let list = files
+        Parallel.forEach(list.count, minimumPerThread: 256) { index in
+            let file = list[index]
+            found[index] = SectionKeys.read(section, name: file.name, path: file.path, isOverlay: file.isOverlay)
+        }
         var seen = Set<String>()
         var result: [Candidate] = []
-        for name in directory.names {
-            for source in [repository.definition(name), repository.overlay(name)] {
-                guard let definition = source else { continue }
-                for key in keys(definition) where seen.insert(key).inserted { result.append(Candidate(key)) }
-            }
+        for keys in found {
+            for key in keys ?? [] where seen.insert(key).inserted { result.append(Candidate(key)) }
         }
         return result.sorted { $0.word < $1.word }
     }

@@ -26,6 +26,8 @@ final class PreparedDefinition {
     var parents: [PreparedDefinition??]
     /// The `.local` overlay of this profile, once looked up.
     var overlay: PreparedDefinition??
+    /// What `lint` knows of the whole chain ending here, once `lint` computed it (``LintChain``).
+    var lintChain: LintChain?
 
     /// `lintFlags` were computed from `definition` as decoded; `valuesAreAsDecoded` says whether its values still are
     /// (no catalog retyped them), so that the flags about values hold too.

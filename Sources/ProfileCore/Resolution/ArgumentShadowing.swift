@@ -41,14 +41,18 @@ public enum ArgumentShadowing {
     }
 
     /// The options among `arguments` (each a located token, in argv order) whose key is in `typed` (canonical key →
-    /// what it is and the key as written), for `lint`: `typed` is built once per run.
+    /// what it is and the key as written), else in `own`, for `lint`: `typed` is built once per run (the catalog's
+    /// keys), `own` per file.
     public static func shadows(
-        arguments: [Located<String>], typed: [String: (kind: String, key: String)]
+        arguments: [Located<String>], typed: [String: (kind: String, key: String)],
+        own: [String: (kind: String, key: String)] = [:]
     ) -> [(argument: Located<String>, kind: String, key: String)] {
-        guard !arguments.isEmpty, !typed.isEmpty else { return [] }
+        guard !arguments.isEmpty, !typed.isEmpty || !own.isEmpty else { return [] }
         var result: [(argument: Located<String>, kind: String, key: String)] = []
         LaunchArguments.parse([""] + arguments.map(\.value)) { option in
-            if let entry = typed[option.key] { result.append((arguments[option.token - 1], entry.kind, entry.key)) }
+            if let entry = typed[option.key] ?? own[option.key] {
+                result.append((arguments[option.token - 1], entry.kind, entry.key))
+            }
         }
         return result
     }

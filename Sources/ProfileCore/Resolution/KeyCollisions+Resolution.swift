@@ -46,36 +46,11 @@ extension KeyCollisions {
                 | (definition.values.isEmpty ? 0 : 4)
         }
         guard kinds.nonzeroBitCount >= 2, flagCount + otherCount >= 2 else { return false }
-        // Each file's sorted hashes (computed while loading), then every pair of files by a merge walk: no array
-        // is built per chain.
-        let lists = order.map { $0.keyHashes ?? taggedHashes($0.definition) }
-        for (index, list) in lists.enumerated() {
-            if mayCollide(sortedTaggedHashes: list) { return true }
-            for other in lists[(index + 1)...] where mayCollide(list, other) { return true }
-        }
-        return false
-    }
-
-    /// Whether two files' sorted tagged hashes share a hash under two kinds.
-    private static func mayCollide(_ left: [UInt64], _ right: [UInt64]) -> Bool {
-        var i = 0
-        var j = 0
-        while i < left.count, j < right.count {
-            let (a, b) = (left[i] & ~3, right[j] & ~3)
-            if a < b {
-                i += 1
-            } else if b < a {
-                j += 1
-            } else {
-                // One hash: any kind on one side that differs from a kind on the other is a collision.
-                var k = j
-                while k < right.count, right[k] & ~3 == a {
-                    if right[k] != left[i] { return true }
-                    k += 1
-                }
-                i += 1
-            }
-        }
-        return false
+        // Every file's sorted hashes (computed while loading) as one sorted list: a hash under two kinds anywhere in
+        // the chain, in one file or across two, is a possible collision. Linear in the chain, not quadratic.
+        var all: [UInt64] = []
+        for prepared in order { all += prepared.keyHashes ?? taggedHashes(prepared.definition) }
+        all.sort()
+        return mayCollide(sortedTaggedHashes: all)
     }
 }

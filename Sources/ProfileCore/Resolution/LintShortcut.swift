@@ -31,7 +31,7 @@ extension Resolver {
         return problems
     }
 
-    /// Makes `name`'s definition ready for ``checkLinked(_:hasCatalog:)``: prepared (what its file reports is
+    /// Makes `name`'s definition ready for ``checkLinked(_:)``: prepared (what its file reports is
     /// reported now), its parents and overlay looked up, and what the check reads of it computed. Nil when the
     /// profile does not exist or its file does not load.
     func link(_ name: String) -> PreparedDefinition? {
@@ -50,32 +50,75 @@ extension Resolver {
         return prepared
     }
 
-    /// What ``check(_:environment:)`` reports for the profile `root`, read only from linked definitions (see
-    /// ``link(_:)``) and changing nothing, so that it can run on any thread; nil when the chain needs the full check
-    /// (an unknown or unloadable parent, a cycle, or a definition whose merge can report something).
-    static func checkLinked(_ root: PreparedDefinition, hasCatalog: Bool) -> [Diagnostic]? {
-        var order: [PreparedDefinition] = []
-        var visiting: [ObjectIdentifier] = []
-        var done: [ObjectIdentifier] = []
-        // The chain in `visit`'s order: parents depth first, each once, then the definition and its overlay.
-        func visit(_ prepared: PreparedDefinition) -> Bool {
-            let identity = ObjectIdentifier(prepared)
-            if done.contains(identity) { return true }
-            if visiting.contains(identity) { return false }
-            visiting.append(identity)
-            for parent in prepared.parents {
-                guard case .some(.some(let parent)) = parent, visit(parent) else { return false }
-            }
-            visiting.removeLast()
-            done.append(identity)
-            order.append(prepared)
-            guard case .some(let overlay) = prepared.overlay else { return false }
-            if let overlay { order.append(overlay) }
-            return true
+    /// Computes ``PreparedDefinition/lintChain`` for `prepared` and its ancestors (linked by ``link(_:)``), each once.
+    /// Single-threaded: it writes the definitions; ``checkLinked(_:)`` then only reads.
+    @discardableResult
+    static func summarizeChain(_ prepared: PreparedDefinition, hasCatalog: Bool) -> LintChain {
+        if let known = prepared.lintChain { return known == .inProgress ? .needsFullCheck : known }
+        prepared.lintChain = .inProgress
+        var result = LintChain.needsFullCheck
+        defer { prepared.lintChain = result }
+        var editsArguments = false
+        var hashes: [UInt64] = []
+        for parent in prepared.parents {
+            guard case .some(.some(let parent)) = parent,
+                case .clean(let edits, let parentHashes) = summarizeChain(parent, hasCatalog: hasCatalog)
+            else { return result }
+            editsArguments = editsArguments || edits
+            hashes = union(hashes, parentHashes)
         }
-        guard visit(root) else { return nil }
-        let (isClean, editsArguments) = lintShortcut(order, hasCatalog: hasCatalog)
-        guard isClean else { return nil }
-        return editsArguments ? argumentProblems(order) : []
+        guard case .some(let overlay) = prepared.overlay else { return result }
+        for definition in [prepared] + (overlay.map { [$0] } ?? []) {
+            guard lintShortcut([definition], hasCatalog: hasCatalog).isClean else { return result }
+            editsArguments = editsArguments || definition.editsArguments
+            hashes = union(hashes, definition.keyHashes ?? KeyCollisions.taggedHashes(definition.definition))
+        }
+        // A flag and a value (or a mock point) with one key anywhere in the chain is found while merging.
+        if KeyCollisions.mayCollide(sortedTaggedHashes: hashes) { return result }
+        result = .clean(editsArguments: editsArguments, keyHashes: hashes)
+        return result
+    }
+
+    /// Two sorted lists as one, without repeats.
+    private static func union(_ left: [UInt64], _ right: [UInt64]) -> [UInt64] {
+        if left.isEmpty { return right }
+        if right.isEmpty || left == right { return left }
+        var result: [UInt64] = []
+        result.reserveCapacity(max(left.count, right.count))
+        var i = 0
+        var j = 0
+        while i < left.count || j < right.count {
+            let next: UInt64
+            if j == right.count || (i < left.count && left[i] <= right[j]) {
+                next = left[i]
+                i += 1
+            } else {
+                next = right[j]
+                j += 1
+            }
+            if result.last != next { result.append(next) }
+        }
+        return result
+    }
+
+    /// What ``check(_:environment:)`` reports for the profile `root`, read only from linked and summarized definitions
+    /// (see ``link(_:)`` and ``summarizeChain(_:hasCatalog:)``) and changing nothing, so that it can run on any
+    /// thread; nil when the chain needs the full check (an unknown or unloadable parent, a cycle, or a definition
+    /// whose merge can report something).
+    static func checkLinked(_ root: PreparedDefinition) -> [Diagnostic]? {
+        guard case .clean(let editsArguments, _) = root.lintChain else { return nil }
+        guard editsArguments else { return [] }
+        var order: [PreparedDefinition] = []
+        var done = Set<ObjectIdentifier>()
+        // The chain in `visit`'s order: parents depth first, each once, then the definition and its overlay (a clean
+        // chain has no cycle and every parent linked).
+        func visit(_ prepared: PreparedDefinition) {
+            guard done.insert(ObjectIdentifier(prepared)).inserted else { return }
+            for case .some(.some(let parent)) in prepared.parents { visit(parent) }
+            order.append(prepared)
+            if case .some(.some(let overlay)) = prepared.overlay { order.append(overlay) }
+        }
+        visit(root)
+        return argumentProblems(order)
     }
 }

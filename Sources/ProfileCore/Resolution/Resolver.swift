@@ -19,9 +19,11 @@ public final class Resolver {
     /// The repository the profiles come from; its diagnostics collect every problem.
     public let repository: ProfileRepository
 
+    /// The profiles being visited (the path from the first name, for a cycle's message) and the same as a set.
     private var visiting: [String] = []
-    /// The profiles visited (a chain is short: a list is faster than a set).
-    private var done: [String] = []
+    private var visitingSet = Set<String>()
+    /// The profiles visited (a set: a chain thousands deep costs as many steps, not their square).
+    private var done = Set<String>()
     private var order: [PreparedDefinition] = []
 
     /// A resolver over `repository`.
@@ -43,6 +45,7 @@ public final class Resolver {
     ) -> ResolvedProfile? {
         let errorsBefore = repository.errorCount
         visiting = []
+        visitingSet = []
         done = []
         order = []
         for name in names {
@@ -68,6 +71,7 @@ public final class Resolver {
     /// the values are interpolated, only `extends` and the argument operations are checked.
     func check(_ names: [Located<String>], environment: EnvironmentTable) {
         visiting = []
+        visitingSet = []
         done = []
         order = []
         for name in names { visit(name) }
@@ -84,7 +88,7 @@ public final class Resolver {
     /// time `child` visits it and kept in `child` (slot `index` of its `extends`): later resolutions skip the lookups.
     private func visit(_ name: Located<String>, from child: PreparedDefinition? = nil, index: Int = 0) {
         if done.contains(name.value) { return }
-        if let start = visiting.firstIndex(of: name.value) {
+        if visitingSet.contains(name.value), let start = visiting.firstIndex(of: name.value) {
             let cycle = (visiting[start...] + [name.value]).map { "`\($0)`" }.joined(separator: " → ")
             repository.report(.error("cycle in `extends`: \(cycle)", at: name.location, length: name.length))
             return
@@ -109,13 +113,15 @@ public final class Resolver {
                 // Say why, when a file for that name exists but cannot be a profile (`_private.yml`, `q.local.yml`).
                 repository.reportDirectoryProblems(for: name.value)
             }
-            done.append(name.value)
+            done.insert(name.value)
             return
         }
         visiting.append(name.value)
+        visitingSet.insert(name.value)
         for (index, parent) in prepared.definition.extends.enumerated() { visit(parent, from: prepared, index: index) }
         visiting.removeLast()
-        done.append(name.value)
+        visitingSet.remove(name.value)
+        done.insert(name.value)
         order.append(prepared)
         if prepared.overlay == nil { prepared.overlay = .some(repository.preparedOverlay(name.value)) }
         if let overlay = prepared.overlay! { order.append(overlay) }

@@ -171,48 +171,6 @@ public enum FileSystem {
         return bytes
     }
 
-    /// Writes a whole file: replacing it (through a temporary file and rename, so readers never see half; a replaced
-    /// file keeps its permissions, a symbolic link stays one), or with `exclusive`, creating it only if it is new.
-    public static func write(_ bytes: [UInt8], to path: String, exclusive: Bool = false) throws(Failure) {
-        // Replacing: a symbolic link is written through (its target is replaced, the link stays) and an existing
-        // file keeps its permissions.
-        var target = path
-        var existing = stat()
-        var keepsMode = false
-        if !exclusive {
-            if let resolved = realpath(path, nil) {
-                target = String(cString: resolved)
-                free(resolved)
-            }
-            keepsMode = stat(target, &existing) == 0
-        }
-        let temporary = exclusive ? target : target + ".profile-tmp-\(getpid())"
-        let flags = O_WRONLY | O_CREAT | O_CLOEXEC | (exclusive ? O_EXCL : O_TRUNC)
-        let fd = open(temporary, flags, 0o644)
-        guard fd >= 0 else { throw Failure(code: errno, operation: "cannot write `\(path)`") }
-        if keepsMode { _ = fchmod(fd, existing.st_mode & 0o7777) }
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { buffer in
-                Glue.write(fd, buffer.baseAddress! + written, buffer.count - written)
-            }
-            if result < 0 {
-                if errno == EINTR { continue }
-                let code = errno
-                close(fd)
-                if !exclusive { unlink(temporary) }
-                throw Failure(code: code, operation: "cannot write `\(path)`")
-            }
-            written += result
-        }
-        close(fd)
-        if !exclusive, rename(temporary, target) != 0 {
-            let code = errno
-            unlink(temporary)
-            throw Failure(code: code, operation: "cannot write `\(path)`")
-        }
-    }
-
     /// The names in a directory (without `.` and `..`), unsorted.
     public static func list(_ path: String) throws(Failure) -> [String] {
         guard let dir = opendir(path) else { throw Failure(code: errno, operation: "cannot list `\(path)`") }

@@ -84,9 +84,9 @@ extension ProfileCommand {
             do {
                 let parent = FileSystem.directoryName(output)
                 if !FileSystem.isDirectory(parent) { try FileSystem.makeDirectory(parent) }
-                try FileSystem.write(Array(text.utf8), to: output)
+                try AtomicFile.write(Array(text.utf8), to: output)
             } catch {
-                Terminal.report([.error(error.description)], environment: session.environment)
+                Terminal.report([.error("\(error)")], environment: session.environment)
                 throw Exit(status: ExitStatus.cannotCreate)
             }
         }

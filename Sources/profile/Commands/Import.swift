@@ -128,7 +128,7 @@ extension ProfileCommand {
             }
 
             do {
-                try FileSystem.write(Array(text.utf8), to: destination, exclusive: !force)
+                try AtomicFile.write(Array(text.utf8), to: destination, if: force ? .none : .absent)
             } catch {
                 Terminal.report([.error(error.description)], environment: environment)
                 throw Exit(status: ExitStatus.cannotCreate)

@@ -1,42 +1,82 @@
 import ArgumentParser
 import ProfileCore
 
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 extension ProfileCommand {
     /// `profile init`
     struct Init: ParsableCommand {
-        static let configuration = Grammar.`init`.configuration(discussion: "Refuses to overwrite any existing file.")
+        static let configuration = Grammar.`init`.configuration(
+            discussion: """
+                Refuses to overwrite any existing file. Run again after an interruption, it completes: files it \
+                already wrote are kept.
+                """)
 
         @Option(name: Grammar.initDirectory.names, help: Grammar.initDirectory.help, completion: .directory)
         var directory: String?
+
+        /// Whether `path` is a symbolic link (dangling or not).
+        private static func isLink(_ path: String) -> Bool {
+            var info = stat()
+            return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+        }
 
         static func execute(_ invocation: Invocation) throws(Exit) {
             let environment = EnvironmentTable.current()
             try invocation.requireValid(environment: environment)
             let directory = invocation.value(of: Grammar.initDirectory)?.value ?? "."
-            let existing = Scaffold.files.map { FileSystem.join(directory, $0.path) }.filter(FileSystem.exists)
-            if !existing.isEmpty {
-                Terminal.report(
-                    existing.map { .error("`\($0)` already exists; `profile init` never overwrites a file") },
-                    environment: environment)
+            // Run again after an interruption, it completes: a file it already wrote (the same bytes) is kept; only a
+            // file that differs is a conflict, and then nothing at all is written.
+            var missing: [(path: String, text: String)] = []
+            var conflicts: [Diagnostic] = []
+            var kept: [String] = []
+            for (relative, text) in Scaffold.files {
+                let path = FileSystem.join(directory, relative)
+                guard FileSystem.exists(path) || isLink(path) else {
+                    missing.append((path, text))
+                    continue
+                }
+                if (try? FileSystem.read(path)) != Array(text.utf8) {
+                    conflicts.append(.error("`\(path)` already exists; `profile init` never overwrites a file"))
+                } else {
+                    kept.append(path)
+                }
+            }
+            if !conflicts.isEmpty {
+                Terminal.report(conflicts, environment: environment)
                 throw Exit(status: ExitStatus.cannotCreate)
             }
             do {
                 try FileSystem.makeDirectory(FileSystem.join(directory, ProfileDirectory.directoryName))
-                for (path, text) in Scaffold.files {
-                    try FileSystem.write(Array(text.utf8), to: FileSystem.join(directory, path), exclusive: true)
-                    Terminal.out("created \(FileSystem.join(directory, path))\n")
+            } catch {
+                Terminal.report([.error(error.description)], environment: environment)
+                throw Exit(status: ExitStatus.cannotCreate)
+            }
+            for path in kept { Terminal.out("kept \(path) (already as `profile init` writes it)\n") }
+            do throws(AtomicFile.Failure) {
+                for (path, text) in missing {
+                    try AtomicFile.write(Array(text.utf8), to: path, if: .absent)
+                    Terminal.out("created \(path)\n")
                 }
                 let gitignorePath = FileSystem.join(directory, ".gitignore")
-                let current =
-                    FileSystem.exists(gitignorePath)
-                    ? String(decoding: try FileSystem.read(gitignorePath), as: UTF8.self) : nil
-                if let updated = Scaffold.gitignore(adding: current) {
-                    try FileSystem.write(Array(updated.utf8), to: gitignorePath)
+                let current = FileSystem.exists(gitignorePath) ? try? FileSystem.read(gitignorePath) : nil
+                if let updated = Scaffold.gitignore(adding: current.map { String(decoding: $0, as: UTF8.self) }) {
+                    try AtomicFile.write(
+                        Array(updated.utf8), to: gitignorePath, if: current.map { .holding($0) } ?? .absent)
                     Terminal.out(
                         "\(current == nil ? "created" : "updated") \(gitignorePath) (ignores profiles/*.local.yml)\n")
                 }
             } catch {
-                Terminal.report([.error(error.description)], environment: environment)
+                let message =
+                    error.code == EEXIST
+                    ? "`\(error.path)` already exists; `profile init` never overwrites a file" : error.description
+                Terminal.report([.error(message)], environment: environment)
                 throw Exit(status: ExitStatus.cannotCreate)
             }
             Terminal.out("next: `profile list`, `profile show example`, `profile run example -- <your app>`\n")

@@ -1,3 +1,11 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// The formats `profile export` writes a resolved profile in.
 ///
 /// Two kinds of entries travel:
@@ -139,22 +147,37 @@ public struct ExportOutput: Sendable {
     /// The output as text.
     public var text: String { String(decoding: bytes, as: UTF8.self) }
 
-    /// Writes the output to `destination` (atomically: a temporary file renamed over it).
+    /// Writes the output to `destination`, whole or not at all (``AtomicFile``: a temporary file renamed over it; a
+    /// FIFO or `/dev/stdout` is written through).
     ///
     /// When this is an update (``ExportFormat/update(_:path:with:reveal:action:configuration:)``) and `destination`
-    /// is the file it was read from, the file is compared, just before the rename, with the bytes the update was made
-    /// from: if anything changed it on disk meanwhile (Xcode saving the scheme, another update), nothing is written
-    /// and the error names the first place that differs. The `profile` command reports any error thrown here and
-    /// exits 73 (`EX_CANTCREAT`).
+    /// is the file it was read from, the file is compared, just before the rename and under a lock, with the bytes the
+    /// update was made from: if anything changed it on disk meanwhile (Xcode saving the scheme, another update),
+    /// nothing is written and the error names the first place that differs. The `profile` command reports any error
+    /// thrown here and exits 73 (`EX_CANTCREAT`).
     public func write(to destination: String) throws(Diagnostic) {
-        if let source, FileReplacement.isSameFile(source.path, destination) {
-            try FileReplacement.replace(destination, with: bytes, expecting: source.bytes)
-        } else {
-            do {
-                try FileSystem.write(bytes, to: destination)
-            } catch {
-                throw .error(error.description)
+        let sameFile = source.map { Self.isSameFile($0.path, destination) } ?? false
+        do {
+            try AtomicFile.write(bytes, to: destination, if: sameFile ? .holding(source?.bytes ?? []) : .none)
+        } catch {
+            guard let current = error.current, let expected = source?.bytes else { throw .error(error.description) }
+            var offset = min(current.count, expected.count)
+            for index in 0..<offset where current[index] != expected[index] {
+                offset = index
+                break
             }
+            throw .error(
+                "`\(destination)` changed on disk after it was read (saved by Xcode or another program?): nothing was "
+                    + "written, so those changes are kept; run the update again",
+                at: InPlaceEditing.location(of: offset, in: current, path: destination))
         }
+    }
+
+    /// Whether `a` and `b` name the same existing file (after links).
+    static func isSameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat()
+        var second = stat()
+        return stat(a, &first) == 0 && stat(b, &second) == 0 && first.st_dev == second.st_dev
+            && first.st_ino == second.st_ino
     }
 }
