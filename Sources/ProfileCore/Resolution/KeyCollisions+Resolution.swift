@@ -9,9 +9,8 @@ extension KeyCollisions {
         values: [PreparedDefinition.Keyed<TypedValue>],
         chain: [PreparedDefinition]
     ) -> [Diagnostic] {
-        // Nothing to compare unless two kinds are set; then the cheap check (hashes) first.
-        let kindsSet = (flags.isEmpty ? 0 : 1) + (mocks.isEmpty ? 0 : 1) + (values.isEmpty ? 0 : 1)
-        guard kindsSet >= 2,
+        // Nothing to compare unless two entries are set; then the cheap check (hashes) first.
+        guard flags.count + mocks.count + values.count >= 2,
             mayCollide(flags.map(\.key), mocks.map(\.key), values.map(\.key))
         else { return [] }
         var entries: [Entry] = []
@@ -32,32 +31,33 @@ extension KeyCollisions {
     }
 
     /// Whether some chain of `order` (a chain, parents first, as ``Resolver`` visits it) could merge into a typed
-    /// layer where two kinds share a key: false proves it cannot (lint then needs no merge to know).
+    /// layer where two kinds or two spellings share a key: false proves it cannot (lint then needs no merge to know).
     static func mayCollide(_ order: [PreparedDefinition]) -> Bool {
-        var kinds = 0
-        var flagCount = 0
-        var otherCount = 0
+        var count = 0
         for prepared in order {
             let definition = prepared.definition
-            flagCount += definition.flags.count
-            otherCount += definition.mocks.count + definition.values.count
-            kinds |=
-                (definition.flags.isEmpty ? 0 : 1) | (definition.mocks.isEmpty ? 0 : 2)
-                | (definition.values.isEmpty ? 0 : 4)
+            count += definition.flags.count + definition.mocks.count + definition.values.count
         }
-        guard kinds.nonzeroBitCount >= 2, flagCount + otherCount >= 2 else { return false }
+        guard count >= 2 else { return false }
         // Each file's sorted hashes (computed while loading), then every pair of files by a merge walk: no array
         // is built per chain.
         let lists = order.map { $0.keyHashes ?? taggedHashes($0.definition) }
         for (index, list) in lists.enumerated() {
             if mayCollide(sortedTaggedHashes: list) { return true }
-            for other in lists[(index + 1)...] where mayCollide(list, other) { return true }
+            for offset in (index + 1)..<lists.count
+            where mayCollide(list, lists[offset], order[index].definition, order[offset].definition) {
+                return true
+            }
         }
         return false
     }
 
-    /// Whether two files' sorted tagged hashes share a hash under two kinds.
-    private static func mayCollide(_ left: [UInt64], _ right: [UInt64]) -> Bool {
+    /// Whether two files' sorted tagged hashes share a hash under two kinds, or under one kind with two spellings
+    /// (one hash under one kind is compared by the keys themselves: a parent's key set again by a child is the usual
+    /// override, and must stay cheap).
+    private static func mayCollide(
+        _ left: [UInt64], _ right: [UInt64], _ leftDefinition: ProfileDefinition, _ rightDefinition: ProfileDefinition
+    ) -> Bool {
         var i = 0
         var j = 0
         while i < left.count, j < right.count {
@@ -71,11 +71,27 @@ extension KeyCollisions {
                 var k = j
                 while k < right.count, right[k] & ~3 == a {
                     if right[k] != left[i] { return true }
+                    if keys(tagged: left[i], in: leftDefinition) != keys(tagged: right[k], in: rightDefinition) {
+                        return true
+                    }
                     k += 1
                 }
                 i += 1
             }
         }
         return false
+    }
+
+    /// The keys of a definition with one tagged hash (``taggedHashes(_:)``): its kind's keys with that runtime-key hash.
+    private static func keys(tagged: UInt64, in definition: ProfileDefinition) -> [String] {
+        let hash = tagged & ~3
+        func matching<Value>(_ settings: [Setting<Value>]) -> [String] {
+            settings.map(\.key.value).filter { looseHash($0) & ~3 == hash }
+        }
+        switch tagged & 3 {
+        case 0: return matching(definition.flags)
+        case 1: return matching(definition.mocks)
+        default: return matching(definition.values)
+        }
     }
 }
