@@ -61,7 +61,8 @@ enum KeyCollisions {
     }
 
     /// A hash equal for keys with one runtime key (``ProfileKey``), cheaper than hashing the canonical form: FNV-1a of
-    /// the key's bytes without the separators `.`, `_` and `-`, ASCII letters lowercased. Keys with one canonical form
+    /// the key's bytes without the separators `.`, `_` and `-`, ASCII letters lowercased (a key that is not ASCII:
+    /// of its canonical form's). Keys with one canonical form
     /// hash equal (the canonical form only adds `-` between words and lowercases); a few others do too (`HTTPServer`
     /// and `httpServer`), which only sends a chain through the full check.
     static func looseHash(_ key: String) -> UInt64 {
@@ -71,6 +72,16 @@ enum KeyCollisions {
 
     /// ``looseHash(_:)`` of UTF-8 bytes (the name of an option, between its dashes and any `=`).
     static func looseHash(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> UInt64 {
+        if bytes.contains(where: { $0 >= 0x80 }) {
+            // Unicode case mappings (`K`, the Kelvin sign, lowercases to `k`): the canonical form's bytes.
+            let canonical = Array(ProfileKey.canonical(bytes).utf8)
+            return canonical.withUnsafeBufferPointer { asciiLooseHash($0[...]) }
+        }
+        return asciiLooseHash(bytes)
+    }
+
+    /// ``looseHash(_:)`` of bytes whose case folding is ASCII's (ASCII, or a canonical form).
+    private static func asciiLooseHash(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> UInt64 {
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for var byte in bytes {
             if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") { continue }
