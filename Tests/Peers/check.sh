@@ -9,6 +9,8 @@ cd "$(dirname "$0")"
 
 scratch=.build-peers
 printf '\n--- peers: build\n'
+# (The cached build plan can miss a file added to the runtime since the last build: it is rebuilt each time.)
+rm -f "$scratch"/*.yaml "$scratch"/*/description.json
 swift build --scratch-path "$scratch"
 bin=$(swift build --scratch-path "$scratch" --show-bin-path)
 printf '\n--- peers: compare\n'

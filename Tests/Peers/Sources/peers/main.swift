@@ -1,3 +1,5 @@
+import Foundation
+
 // peers: runs each comparison with a peer and exits 1 when any shows a difference that is not documented.
 #if canImport(Glibc)
 import Glibc
@@ -8,6 +10,8 @@ import Darwin
 var failures = 0
 do {
     failures += try KeyMapping.run()
+    let probe = ProcessInfo.processInfo.environment["DEFAULTS_PROBE"] ?? "defaults-probe"
+    failures += try ArgumentDomain.run(probe: probe)
 } catch {
     print("error: \(error)")
     failures += 1
