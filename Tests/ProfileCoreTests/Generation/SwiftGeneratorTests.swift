@@ -205,6 +205,14 @@ import Testing
                 /// Read with `string(forKey:)`.
                 static let token = "token"
             }
+
+            /// The catalog's defaults, the runtime's lowest source once registered:
+            /// `let profile = ActiveProfile.current.registering(defaults: ProfileValues.defaults)`;
+            /// then typed reads and `decode` see them where nothing else sets the key.
+            static let defaults: [String: String] = [
+                "pageSize": "20",
+                "theme": "dark",
+            ]
         }
 
         /// The runnable profiles as a launched app receives them, for UI tests that launch the app themselves:

@@ -12,6 +12,7 @@ do {
     failures += try KeyMapping.run()
     let probe = ProcessInfo.processInfo.environment["DEFAULTS_PROBE"] ?? "defaults-probe"
     failures += try ArgumentDomain.run(probe: probe)
+    failures += FoundationTypes.run()
 } catch {
     print("error: \(error)")
     failures += 1
