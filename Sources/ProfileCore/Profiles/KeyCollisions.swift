@@ -41,23 +41,34 @@ enum KeyCollisions {
     static func mayCollide(_ flags: [String], _ mocks: [String], _ values: [String]) -> Bool {
         var tagged: [UInt64] = []
         tagged.reserveCapacity(flags.count + mocks.count + values.count)
-        for key in flags { tagged.append(looseHash(key) & ~3) }
-        for key in mocks { tagged.append(looseHash(key) & ~3 | 1) }
-        for key in values { tagged.append(looseHash(key) & ~3 | 2) }
+        for key in flags { tagged.append(looseHash(key) & ~tagBits) }
+        for key in mocks { tagged.append(looseHash(key) & ~tagBits | 1) }
+        for key in values { tagged.append(looseHash(key) & ~tagBits | 2) }
         tagged.sort()
         return mayCollide(sortedTaggedHashes: tagged)
     }
 
     /// A definition's keys as ``mayCollide(sortedTaggedHashes:)`` reads them: each key's runtime-key hash with its
-    /// kind in the two low bits, sorted. Computed once per file (where it is decoded) for `lint`.
+    /// kind and its index in the low bits (``tagBits``), sorted. Computed once per file (where it is decoded) for `lint`.
     static func taggedHashes(_ definition: ProfileDefinition) -> [UInt64] {
         var tagged: [UInt64] = []
         tagged.reserveCapacity(definition.flags.count + definition.mocks.count + definition.values.count)
-        for setting in definition.flags { tagged.append(looseHash(setting.key.value) & ~3) }
-        for setting in definition.mocks { tagged.append(looseHash(setting.key.value) & ~3 | 1) }
-        for setting in definition.values { tagged.append(looseHash(setting.key.value) & ~3 | 2) }
+        for (index, setting) in definition.flags.enumerated() { tagged.append(tag(setting.key.value, 0, index)) }
+        for (index, setting) in definition.mocks.enumerated() { tagged.append(tag(setting.key.value, 1, index)) }
+        for (index, setting) in definition.values.enumerated() { tagged.append(tag(setting.key.value, 2, index)) }
         tagged.sort()
         return tagged
+    }
+
+    /// The low bits of a tagged hash: the kind (2 bits: flag 0, mock point 1, value 2) and, in a file's hashes
+    /// (``taggedHashes(_:)``), the key's index among its kind's settings (12 bits; ``unknownIndex`` past 4,094).
+    static let tagBits: UInt64 = 0x3FFF
+    /// The index field of a key whose index does not fit.
+    static let unknownIndex = 0xFFF
+
+    /// A key's tagged hash: its runtime-key hash, its kind and its index.
+    static func tag(_ key: String, _ kind: UInt64, _ index: Int) -> UInt64 {
+        looseHash(key) & ~tagBits | UInt64(min(index, unknownIndex)) << 2 | kind
     }
 
     /// A hash equal for keys with one runtime key (``ProfileKey``), cheaper than hashing the canonical form: FNV-1a of
@@ -99,7 +110,7 @@ enum KeyCollisions {
     /// Whether two neighbours of sorted tagged hashes have one hash: two kinds, or two keys of one kind (a list of
     /// one file or one merged layer holds each key of a kind once; a key set twice in a file is an error already).
     static func mayCollide(sortedTaggedHashes tagged: [UInt64]) -> Bool {
-        for index in tagged.indices.dropFirst() where tagged[index] & ~3 == tagged[index - 1] & ~3 {
+        for index in tagged.indices.dropFirst() where tagged[index] & ~tagBits == tagged[index - 1] & ~tagBits {
             return true
         }
         return false

@@ -53,27 +53,24 @@ extension KeyCollisions {
     }
 
     /// Whether two files' sorted tagged hashes share a hash under two kinds, or under one kind with two spellings
-    /// (one hash under one kind is compared by the keys themselves: a parent's key set again by a child is the usual
-    /// override, and must stay cheap).
+    /// (one hash under one kind is compared by the keys themselves, found by the index in the tag: a parent's key set
+    /// again by a child is the usual override, and must stay cheap).
     private static func mayCollide(
         _ left: [UInt64], _ right: [UInt64], _ leftDefinition: ProfileDefinition, _ rightDefinition: ProfileDefinition
     ) -> Bool {
         var i = 0
         var j = 0
         while i < left.count, j < right.count {
-            let (a, b) = (left[i] & ~3, right[j] & ~3)
+            let (a, b) = (left[i] & ~tagBits, right[j] & ~tagBits)
             if a < b {
                 i += 1
             } else if b < a {
                 j += 1
             } else {
-                // One hash: any kind on one side that differs from a kind on the other is a collision.
                 var k = j
-                while k < right.count, right[k] & ~3 == a {
-                    if right[k] != left[i] { return true }
-                    if keys(tagged: left[i], in: leftDefinition) != keys(tagged: right[k], in: rightDefinition) {
-                        return true
-                    }
+                while k < right.count, right[k] & ~tagBits == a {
+                    if right[k] & 3 != left[i] & 3 { return true }
+                    if !sameKey(left[i], leftDefinition, right[k], rightDefinition) { return true }
                     k += 1
                 }
                 i += 1
@@ -82,16 +79,20 @@ extension KeyCollisions {
         return false
     }
 
-    /// The keys of a definition with one tagged hash (``taggedHashes(_:)``): its kind's keys with that runtime-key hash.
-    private static func keys(tagged: UInt64, in definition: ProfileDefinition) -> [String] {
-        let hash = tagged & ~3
-        func matching<Value>(_ settings: [Setting<Value>]) -> [String] {
-            settings.map(\.key.value).filter { looseHash($0) & ~3 == hash }
+    /// Whether two tagged hashes of one kind name the same key as written (an index that does not fit: maybe not).
+    private static func sameKey(
+        _ left: UInt64, _ leftDefinition: ProfileDefinition, _ right: UInt64, _ rightDefinition: ProfileDefinition
+    ) -> Bool {
+        func key(_ tagged: UInt64, _ definition: ProfileDefinition) -> String? {
+            let index = Int(tagged >> 2 & UInt64(unknownIndex))
+            guard index != unknownIndex else { return nil }
+            switch tagged & 3 {
+            case 0: return index < definition.flags.count ? definition.flags[index].key.value : nil
+            case 1: return index < definition.mocks.count ? definition.mocks[index].key.value : nil
+            default: return index < definition.values.count ? definition.values[index].key.value : nil
+            }
         }
-        switch tagged & 3 {
-        case 0: return matching(definition.flags)
-        case 1: return matching(definition.mocks)
-        default: return matching(definition.values)
-        }
+        guard let leftKey = key(left, leftDefinition), let rightKey = key(right, rightDefinition) else { return false }
+        return leftKey == rightKey
     }
 }
