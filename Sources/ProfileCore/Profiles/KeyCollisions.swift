@@ -53,9 +53,10 @@ enum KeyCollisions {
     static func taggedHashes(_ definition: ProfileDefinition) -> [UInt64] {
         var tagged: [UInt64] = []
         tagged.reserveCapacity(definition.flags.count + definition.mocks.count + definition.values.count)
-        for (index, setting) in definition.flags.enumerated() { tagged.append(tag(setting.key.value, 0, index)) }
-        for (index, setting) in definition.mocks.enumerated() { tagged.append(tag(setting.key.value, 1, index)) }
-        for (index, setting) in definition.values.enumerated() { tagged.append(tag(setting.key.value, 2, index)) }
+        // By index: no copy of each setting.
+        for index in definition.flags.indices { tagged.append(tag(definition.flags[index].key.value, 0, index)) }
+        for index in definition.mocks.indices { tagged.append(tag(definition.mocks[index].key.value, 1, index)) }
+        for index in definition.values.indices { tagged.append(tag(definition.values[index].key.value, 2, index)) }
         tagged.sort()
         return tagged
     }

@@ -44,8 +44,7 @@ extension KeyCollisions {
         let lists = order.map { $0.keyHashes ?? taggedHashes($0.definition) }
         for (index, list) in lists.enumerated() {
             if mayCollide(sortedTaggedHashes: list) { return true }
-            for offset in (index + 1)..<lists.count
-            where mayCollide(list, lists[offset], order[index].definition, order[offset].definition) {
+            for offset in (index + 1)..<lists.count where mayCollide(list, lists[offset], order[index], order[offset]) {
                 return true
             }
         }
@@ -56,7 +55,7 @@ extension KeyCollisions {
     /// (one hash under one kind is compared by the keys themselves, found by the index in the tag: a parent's key set
     /// again by a child is the usual override, and must stay cheap).
     private static func mayCollide(
-        _ left: [UInt64], _ right: [UInt64], _ leftDefinition: ProfileDefinition, _ rightDefinition: ProfileDefinition
+        _ left: [UInt64], _ right: [UInt64], _ leftDefinition: PreparedDefinition, _ rightDefinition: PreparedDefinition
     ) -> Bool {
         var i = 0
         var j = 0
@@ -81,15 +80,17 @@ extension KeyCollisions {
 
     /// Whether two tagged hashes of one kind name the same key as written (an index that does not fit: maybe not).
     private static func sameKey(
-        _ left: UInt64, _ leftDefinition: ProfileDefinition, _ right: UInt64, _ rightDefinition: ProfileDefinition
+        _ left: UInt64, _ leftDefinition: PreparedDefinition, _ right: UInt64, _ rightDefinition: PreparedDefinition
     ) -> Bool {
-        func key(_ tagged: UInt64, _ definition: ProfileDefinition) -> String? {
+        // Through the class's stored `let`: no copy of the definition or its settings.
+        func key(_ tagged: UInt64, _ prepared: PreparedDefinition) -> String? {
             let index = Int(tagged >> 2 & UInt64(unknownIndex))
             guard index != unknownIndex else { return nil }
             switch tagged & 3 {
-            case 0: return index < definition.flags.count ? definition.flags[index].key.value : nil
-            case 1: return index < definition.mocks.count ? definition.mocks[index].key.value : nil
-            default: return index < definition.values.count ? definition.values[index].key.value : nil
+            case 0: return index < prepared.definition.flags.count ? prepared.definition.flags[index].key.value : nil
+            case 1: return index < prepared.definition.mocks.count ? prepared.definition.mocks[index].key.value : nil
+            default:
+                return index < prepared.definition.values.count ? prepared.definition.values[index].key.value : nil
             }
         }
         guard let leftKey = key(left, leftDefinition), let rightKey = key(right, rightDefinition) else { return false }
