@@ -240,14 +240,15 @@ package enum LaunchArgumentsWriter {
         return LaunchArguments.isOption(short) ? short : "--" + key
     }
 
-    /// An option with its text: `-key text`, `--key=text` when the text would read as an option, `-key` alone for a
-    /// bare option (nil text).
+    /// An option with its text: `-key text`, `--key=text` when the text would read as an option or as a quoted
+    /// property-list string (`"x"`), `-key` alone for a bare option (nil text).
     private static func append(_ spelling: String, _ text: String?, to arguments: inout [String]) {
         guard let text else {
             arguments.append(spelling)
             return
         }
-        if LaunchArguments.isOption(text) {
+        // A text that reads as an option, or that `-key` would read as a property-list string (`"x"` as `x`).
+        if LaunchArguments.isOption(text) || LaunchArguments.quotedString(text) != nil {
             let name = spelling.utf8.dropFirst(spelling.utf8.starts(with: "--".utf8) ? 2 : 1)
             arguments.append("--" + String(decoding: name, as: UTF8.self) + "=" + text)
         } else {

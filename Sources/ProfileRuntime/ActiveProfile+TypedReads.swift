@@ -22,6 +22,15 @@ extension ActiveProfile {
         try requiredRead(key, .value, typeName: "String") { $0 }
     }
 
+    // MARK: [String]
+
+    /// The elements of `key`'s list, or `nil` when no source sets it: a property-list array (`-AppleLanguages
+    /// (en, "fr ca")`, as `UserDefaults` reads it), else the text split at `,` (`en, fr`), as `decode` reads a
+    /// `[String]` field.
+    public func strings(forKey key: String) -> [String]? {
+        optionalRead(key, .value) { $0.map(TextConversion.list) }
+    }
+
     // MARK: Int
 
     /// The value of `key` as an `Int`, or `nil` when it is unset or its text is not an integer.

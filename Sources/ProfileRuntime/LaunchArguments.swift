@@ -7,6 +7,9 @@
 /// - `--key=value` and `-key=value` carry their value inline (the value may be empty or start with `-`).
 /// - Otherwise the next token is the option's value unless it is itself an option (or `--`), in which case the
 ///   option is a bare flag (present, without a value). Pass a value that starts with `-` as `--key=-value`.
+/// - The value of `-key value` (one dash, the value its own token: Apple's argument domain) that is a property-list
+///   quoted string is that string, as `UserDefaults` reads it (`-greeting '"Hello there"'` is `Hello there`); an
+///   array (`(en, fr)`) keeps its text, which list reads take apart (``PropertyListText``).
 /// - Tokens that are neither options nor values of one are positional arguments and are ignored.
 /// - Keys are canonicalised with ``ProfileKey``; when a key is given more than once the last occurrence wins.
 package enum LaunchArguments {
@@ -52,12 +55,27 @@ package enum LaunchArguments {
             if index + 1 < count, !isOption(arguments[index + 1]) {
                 text = arguments[index + 1]
                 index += 1
+                // `-key "quoted text"`: the argument domain's property-list string, as `UserDefaults` reads it.
+                if nameStart == utf8.index(after: utf8.startIndex), let value = text, let string = quotedString(value) {
+                    text = string
+                }
             }
             if !key.isEmpty {
                 body(Option(key: key, text: text, token: optionIndex))
             }
             index += 1
         }
+    }
+
+    /// The string a property-list text denotes when it is a quoted string (`"hello world"` → `hello world`), as
+    /// `UserDefaults` reads the value of `-key value`; nil for any other text (taken as it is).
+    static func quotedString(_ text: String) -> String? {
+        guard let first = text.utf8.first,
+            first == UInt8(ascii: "\"") || first == UInt8(ascii: " ") || first == UInt8(ascii: "\t")
+                || first == UInt8(ascii: "\n")
+        else { return nil }
+        if case .string(let string)? = PropertyListText.parse(text) { return string }
+        return nil
     }
 
     /// Whether `token` is an option (starts with `-`, is longer than `-`, and is not a negative number).

@@ -1,10 +1,13 @@
 /// Key canonicalisation: `http.serverTimeout`, `HTTP_SERVER_TIMEOUT`, `--http-server-timeout` and
 /// `-httpServerTimeout` are one key.
 ///
-/// A key is split into words at `.`, `_` and `-` and where a lowercase letter or digit is followed by an uppercase
-/// letter; the words are lowercased and joined with `-` (`http-server-timeout`). Runs of capitals stay one word
-/// (`HTTPServer` is `httpserver`; write `httpServer` to get two words), as in apple/swift-configuration. Case
-/// folding and word boundaries are ASCII-only; other bytes are kept as they are.
+/// A key is split into words at `.`, `_` and `-` and where a lowercase letter is followed by an uppercase letter; the
+/// words are lowercased and joined with `-` (`http-server-timeout`). The word boundaries are apple/swift-configuration
+/// 1.4.0's (its `CLIKeyEncoder` and `EnvironmentKeyEncoder`): only a lowercase letter followed by an uppercase one
+/// starts a word, so runs of capitals stay one word (`HTTPServer` is `httpserver`; write `httpServer` to get two
+/// words) and so does a digit followed by a capital (`oauth2Token` is `oauth2token`, `ipv6Enabled` is `ipv6enabled`),
+/// and letters are Unicode letters (`zählerÄnderung` is `zähler-änderung`, read from `ZÄHLER_ÄNDERUNG`). ASCII keys
+/// take a path of bytes; others go through the standard library's Unicode properties and case mappings.
 package enum ProfileKey {
     /// The canonical form of `key`: its words, lowercased, joined with `-`.
     package static func canonical(_ key: String) -> String {
@@ -20,13 +23,14 @@ package enum ProfileKey {
             var separatorPending = false
             var previous = CharacterClass.separator
             for byte in key {
+                if byte >= 0x80 { return unicodeCanonical(String(decoding: key, as: UTF8.self)) }
                 let current = CharacterClass(byte)
                 if current == .separator {
                     separatorPending = length > 0
                     previous = .separator
                     continue
                 }
-                if current == .upper && (previous == .lower || previous == .digit) {
+                if current == .upper && previous == .lower {
                     separatorPending = true
                 }
                 if separatorPending {
@@ -42,11 +46,40 @@ package enum ProfileKey {
         }
     }
 
+    /// ``canonical(_:)`` of a key that is not all ASCII: the same rule over characters, with Unicode's lowercase and
+    /// uppercase properties (`Character.isLowercase`, `isUppercase`) and its lowercase mapping, as swift-configuration
+    /// uses them.
+    private static func unicodeCanonical(_ key: String) -> String {
+        var words = ""
+        var separatorPending = false
+        var previousIsLower = false
+        for character in key {
+            if character == "." || character == "_" || character == "-" {
+                separatorPending = !words.isEmpty
+                previousIsLower = false
+                continue
+            }
+            if character.isUppercase && previousIsLower { separatorPending = true }
+            if separatorPending {
+                words.append("-")
+                separatorPending = false
+            }
+            words.append(character)
+            previousIsLower = character.isLowercase
+        }
+        return words.lowercased()
+    }
+
     /// The environment variable name of a canonical key: SCREAMING_SNAKE_CASE (`http-server-timeout` →
-    /// `HTTP_SERVER_TIMEOUT`).
+    /// `HTTP_SERVER_TIMEOUT`; `zähler-änderung` → `ZÄHLER_ÄNDERUNG`, uppercased as swift-configuration does).
     static func environmentName(canonical: String) -> String {
         let count = canonical.utf8.count
         guard count > 0 else { return "" }
+        if canonical.utf8.contains(where: { $0 >= 0x80 }) {
+            var name = ""
+            for character in canonical.uppercased() { name.append(character == "-" ? "_" : character) }
+            return name
+        }
         return withUnsafeTemporaryAllocation(of: UInt8.self, capacity: count) { buffer in
             var index = 0
             for byte in canonical.utf8 {

@@ -17,9 +17,11 @@
 ///
 /// Supported: `String`, `Bool` (the spellings of ``bool(forKey:)``), every `Int` and `UInt` width (128 bits too),
 /// `Double`, `Float`, any `LosslessStringConvertible` or `RawRepresentable` type through its own `Decodable`
-/// conformance, optionals (a missing key is `nil`), nested structs, and arrays written as comma-separated text
-/// (`"1, 2, 3"`; spaces and tabs around elements are trimmed, empty text is an empty array, an empty element is `nil`
-/// for an array of optionals). Not supported: dictionaries, arrays of structs, arrays of arrays.
+/// conformance, Foundation's `URL`, `UUID` and `Date` (ISO 8601) in an app that imports Foundation, as `JSONDecoder`
+/// reads them (``FoundationKind``), optionals (a missing key is `nil`), nested structs, and arrays written as
+/// comma-separated text (`"1, 2, 3"`; spaces and tabs around elements are trimmed, empty text is an empty array, an
+/// empty element is `nil` for an array of optionals) or as a property-list array (`(a, "b c")`). Not supported:
+/// dictionaries, arrays of structs, arrays of arrays.
 ///
 /// Values nest at most ``maximumSettingsDepth`` (32) levels deep: a recursive settings type
 /// (`final class Node: Decodable { var value: Int?; var next: Node? }`) is decoded as deep as its keys go
@@ -271,6 +273,7 @@ extension SettingsDecoder: SingleValueDecodingContainer {
         if type is any DictionaryMarker.Type { throw unsupported("a dictionary") }
         let inner = deeper()
         try inner.checkDepth()
+        if let kind = FoundationKind(type) { return try inner.decodeFoundation(type, kind) }
         return try T(from: inner)
     }
 }

@@ -69,9 +69,16 @@ package enum TextConversion {
         return text.index(after: text.startIndex) == text.endIndex ? first : nil
     }
 
-    /// Splits a list's text at `,`, trimming spaces and tabs around each element; empty text is an empty list.
+    /// A list's elements: a property-list array of strings (`(en, "fr ca")`, as `UserDefaults` reads
+    /// `-AppleLanguages (en, fr)`), else the text split at `,`, trimming spaces and tabs around each element; empty
+    /// text is an empty list.
     static func list(_ text: String) -> [String] {
         guard !text.isEmpty else { return [] }
+        if let first = text.utf8.first, first == UInt8(ascii: "(") || first == UInt8(ascii: " "),
+            let strings = PropertyListText.strings(text)
+        {
+            return strings
+        }
         return text.split(separator: ",", omittingEmptySubsequences: false).map { element in
             var slice = element[...]
             while let first = slice.first, first == " " || first == "\t" { slice = slice.dropFirst() }

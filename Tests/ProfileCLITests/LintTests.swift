@@ -24,6 +24,24 @@ import Testing
         #expect(object["errors"] as? Int == 3)
     }
 
+    /// One key under two spellings across a chain is found by lint's shortcut (key hashes per file), and the same
+    /// key set again by a child (the usual override) is not a problem.
+    @Test func oneKeyTwoSpellingsAcrossAChain() throws {
+        let project = try Project([
+            "profiles/base.yml": "values: {pageSize: 5, retries: 1}\nflags: [darkMode]\n",
+            "profiles/child.yml": "extends: base\nvalues: {pageSize: 6, retries: 2}\nflags: {darkMode: false}\n",
+            "profiles/other.yml": "extends: base\nvalues: {page_size: 6}\n",
+        ])
+        let result = try project.profile(["lint"])
+        #expect(result.status == 1)
+        #expect(
+            result.stderr.hasPrefix(
+                "profiles/other.yml:2:10: error: value `page_size` and value `pageSize` are one key to the app"),
+            "\(result.stderr)")
+        #expect(result.stderr.components(separatedBy: ": error: ").count == 2, "\(result.stderr)")
+        #expect(!result.stderr.contains("child.yml"), "\(result.stderr)")
+    }
+
     @Test func cleanProfilesPass() throws {
         let project = try Project(["profiles/a.yml": "env: {TOKEN: '${API_TOKEN:?needed at run time}'}\n"])
         let result = try project.profile(["lint"])

@@ -16,3 +16,30 @@ print("skipOnboarding=\(profile.isEnabled("skipOnboarding"))")
 print("AppleLanguages=\(profile.string(forKey: "AppleLanguages") ?? "-")")
 print("pageSize=\(profile.int(forKey: "pageSize").map(String.init) ?? "-")")
 print("countries=\(profile.string(forKey: "countries") ?? "-")")
+
+// `PROBE_READS=int:hex,double:pinf,string:hex,decode` (read through the runtime's own environment fallback, as the
+// key `probeReads`): one more line per read, `int:hex=31`, and for `decode` the `Numbers` struct's fields.
+struct Numbers: Decodable {
+    var hex: Int
+    var oct: Int
+    var pinf: Double
+    var ninf: Double
+    var nan: Double
+}
+
+for read in (profile.string(forKey: "probeReads") ?? "").split(separator: ",") {
+    let parts = read.split(separator: ":", maxSplits: 1).map(String.init)
+    switch (parts.first ?? "", parts.count == 2 ? parts[1] : "") {
+    case ("int", let key): print("int:\(key)=\(profile.int(forKey: key).map { String($0) } ?? "-")")
+    case ("double", let key): print("double:\(key)=\(profile.double(forKey: key).map { String($0) } ?? "-")")
+    case ("string", let key): print("string:\(key)=\(profile.string(forKey: key) ?? "-")")
+    case ("decode", _):
+        do {
+            let numbers = try profile.decode(Numbers.self)
+            print("decode=\(numbers.hex) \(numbers.oct) \(numbers.pinf) \(numbers.ninf) \(numbers.nan)")
+        } catch {
+            print("decode=error \(error)")
+        }
+    default: print("unknown read \(read)")
+    }
+}

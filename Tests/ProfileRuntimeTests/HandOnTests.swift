@@ -72,6 +72,18 @@ import Testing
         #expect(app.profiles == ["uitest"])
     }
 
+    /// A value that `-key` would read as a property-list string (`"quoted"` as `quoted`) travels as `--key=text`.
+    @Test func aQuotedValueTravelsAsItIs() throws {
+        var payload = ProfilePayload()
+        payload.values = ["greeting": "\"quoted\"", "languages": "(en, fr)"]
+        let runner = try ActiveProfile(
+            arguments: ["runner"], environment: ["PROFILE_PAYLOAD": WireFormat.encode(payload)])
+        #expect(runner.launchArguments == ["--greeting=\"quoted\"", "-languages", "(en, fr)"])
+        let app = try ActiveProfile(arguments: ["app"] + runner.launchArguments, environment: [:])
+        #expect(app.string(forKey: "greeting") == "\"quoted\"")
+        #expect(app.strings(forKey: "languages") == ["en", "fr"])
+    }
+
     @Test func nothingToForwardWithoutAPayload() throws {
         let profile = try ActiveProfile(arguments: ["runner", "-pageSize", "9"], environment: ["API_BASE_URL": "x"])
         #expect(profile.launchArguments == [])

@@ -20,6 +20,29 @@ import Testing
         #expect(parse(["app", "-pageSize", "5"]) == [Option(key: "page-size", text: "5", token: 1)])
     }
 
+    /// `-key value` reads a property-list quoted string as `UserDefaults` does; other forms take the text as it is
+    /// (the comparison with `UserDefaults` itself is `Tests/Peers`).
+    @Test func argumentDomainQuotedStrings() {
+        #expect(
+            parse(["app", "-greeting", "\"Hello there\""]) == [Option(key: "greeting", text: "Hello there", token: 1)])
+        #expect(parse(["app", "-a", " \"x\\\"y\" "]) == [Option(key: "a", text: "x\"y", token: 1)])
+        #expect(parse(["app", "-a", "\"open"]) == [Option(key: "a", text: "\"open", token: 1)])
+        #expect(parse(["app", "-a", "\"a\" b"]) == [Option(key: "a", text: "\"a\" b", token: 1)])
+        #expect(parse(["app", "-a", "(en, fr)"]) == [Option(key: "a", text: "(en, fr)", token: 1)])
+        #expect(parse(["app", "--a", "\"x\""]) == [Option(key: "a", text: "\"x\"", token: 1)])
+        #expect(parse(["app", "-a=\"x\""]) == [Option(key: "a", text: "\"x\"", token: 1)])
+    }
+
+    @Test func listsReadPropertyListArrays() {
+        #expect(TextConversion.list("(en, \"fr ca\", 'x,y')") == ["en", "fr ca", "x,y"])
+        #expect(TextConversion.list("( )") == [])
+        #expect(TextConversion.list("en, fr") == ["en", "fr"])
+        #expect(TextConversion.list("((a))") == ["((a))"])
+        #expect(TextConversion.list("(a b)") == ["(a b)"])
+        #expect(PropertyListText.parse("{a = (1, \"2\"); b = <0aFF>;}") == .other)
+        #expect(PropertyListText.parse("plain") == nil)
+    }
+
     @Test func bareSingleDashFlags() {
         #expect(
             parse(["app", "-UITests", "-skipOnboarding"])

@@ -25,11 +25,13 @@ public struct CatalogChecker {
         public var isQuoted: Bool
     }
 
-    /// A candidate from a YAML node (for the catalog's own defaults).
-    static func typed(defaultNode node: YAMLNode) -> Candidate {
+    /// A candidate from a YAML node (for the catalog's own defaults): typed as a profile's value is, tag first.
+    static func typed(defaultNode node: YAMLNode) throws(TypedValue.Problem) -> Candidate {
         guard let scalar = node.scalar else { return Candidate(value: .string(""), isQuoted: true) }
-        if scalar.style != .plain { return Candidate(value: .string(scalar.text), isQuoted: true) }
-        return Candidate(value: TypedValue.inferred(fromPlain: scalar.text), isQuoted: false)
+        let value = try TypedValue.resolve(node) ?? .string(scalar.text)
+        let isQuoted: Bool
+        if case .string = value { isQuoted = scalar.style != .plain || node.tag != nil } else { isQuoted = false }
+        return Candidate(value: value, isQuoted: isQuoted)
     }
 
     /// The value converted to the declared type, or what is wrong with it.
@@ -45,9 +47,9 @@ public struct CatalogChecker {
         let shown = declaration.isSecret ? Catalog.secretPlaceholder : "`\(shownText ?? value.text)`"
         func wrong(_ expected: String) -> Result<TypedValue, Problem> {
             // `pageSize: "20"`: the text would do, but quotes make it a string.
+            let plainType = try? TypedValue.resolve(plain: value.text).typeName
             if !hidden, candidate.isQuoted, case .string(let text) = value,
-                TypedValue.inferred(fromPlain: text).typeName == declaration.type.name
-                    || (declaration.type == .double && TypedValue.inferred(fromPlain: text).typeName == "int")
+                plainType == declaration.type.name || (declaration.type == .double && plainType == "int")
             {
                 return .failure(
                     Problem(
@@ -147,8 +149,13 @@ public struct CatalogChecker {
         func isPlainScalar(_ location: SourceLocation) -> Bool {
             if lines == nil || lines!.file !== location.file { lines = (location.file, LineIndex(location.file.bytes)) }
             guard let line = lines!.index.line(Int(location.mark.line)) else { return true }
-            let first = line.unicodeScalars.dropFirst(Int(location.mark.column) - 1).first
-            return first != "\"" && first != "'"
+            var rest = line.unicodeScalars.dropFirst(Int(location.mark.column) - 1)
+            if rest.first == "&" {  // an anchor first: `&name "5"`
+                rest = rest.drop { $0 != " " }.drop { $0 == " " }
+            }
+            // Not quoted, no tag: `!!str 5` is a string as `"5"` is.
+            let first = rest.first
+            return first != "\"" && first != "'" && first != "!"
         }
         for setting in definition.values {
             guard let declaration = catalog.value(setting.key.value) else {
@@ -213,7 +220,12 @@ public struct CatalogChecker {
         guard let declaration = catalog.value(key.value) else {
             return .failure(unknown("value", key, in: catalog.values.map(\.key.value)))
         }
-        let candidate = Candidate(value: TypedValue.inferred(fromPlain: text.value), isQuoted: false)
+        let candidate: Candidate
+        do {
+            candidate = Candidate(value: try TypedValue.resolve(plain: text.value), isQuoted: false)
+        } catch {
+            return .failure(.error("value `\(key.value)`: " + error.message, at: text.location, length: text.length))
+        }
         switch Self.check(candidate, against: declaration) {
         case .success(let typed): return .success(typed)
         case .failure(let problem):
@@ -229,8 +241,17 @@ public struct CatalogChecker {
         _ key: String, text: String, shown: String? = nil, at location: SourceLocation
     ) -> Result<TypedValue, Diagnostic> {
         guard let declaration = catalog.value(key) else { return .success(.string(text)) }
-        let candidate = Candidate(value: TypedValue.inferred(fromPlain: text), isQuoted: false)
-        switch Self.check(candidate, against: declaration, shown: shown) {
+        let value: TypedValue
+        do {
+            value = try TypedValue.resolve(plain: text)
+        } catch {
+            // The message quotes the text: a secret's is named by its reference or `<secret>` instead.
+            let named = declaration.isSecret ? Catalog.secretPlaceholder : shown.map { "`\($0)`" }
+            let message = named.map { "\($0) is out of range for its type" } ?? error.message
+            return .failure(
+                Diagnostic.error("value `\(key)`: " + message, at: location).hidingExcerpt(declaration.isSecret))
+        }
+        switch Self.check(Candidate(value: value, isQuoted: false), against: declaration, shown: shown) {
         case .success(let typed): return .success(typed)
         case .failure(let problem):
             return .failure(

@@ -244,8 +244,15 @@ public struct CatalogDecoder {
             }
         }
         if let defaultNode = fields["default"] {
-            let checker = CatalogChecker.typed(defaultNode: defaultNode)
-            switch CatalogChecker.check(checker, against: entry) {
+            let candidate: CatalogChecker.Candidate
+            do {
+                candidate = try CatalogChecker.typed(defaultNode: defaultNode)
+            } catch {
+                self.error("the default of `\(key.value)`: \(error.message)", defaultNode)
+                catalog.values.append(entry)
+                return
+            }
+            switch CatalogChecker.check(candidate, against: entry) {
             case .success(let typed): entry.defaultValue = typed
             case .failure(let message):
                 error("the default of `\(key.value)`: \(message.text)", defaultNode, suggestion: message.suggestion)

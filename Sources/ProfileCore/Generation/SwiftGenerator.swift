@@ -131,7 +131,7 @@ public struct SwiftGenerator: Sendable {
         writer.line("/// The values the catalog declares: `ActiveProfile.current.value(ProfileValues.pageSize)`.")
         writer.open("\(modifier)enum ProfileValues")
         // Nested types and members share one scope: `_2fa` could be either.
-        var scope = IdentifierScope(reserved: Self.reservedTypeNames.union(["Names"]), suffix: "Value")
+        var scope = IdentifierScope(reserved: Self.reservedTypeNames.union(["Names", "defaults"]), suffix: "Value")
         var withoutDefault: [(Catalog.Value, String?)] = []
         var first = true
         for value in catalog.values {
@@ -181,6 +181,21 @@ public struct SwiftGenerator: Sendable {
                 writer.line("\(modifier)static let \(name) = \(SwiftLiteral.string(value.key.value))")
             }
             writer.close()
+        }
+        let defaults = catalog.values.compactMap { value in value.defaultValue.map { (value.key.value, $0.text) } }
+        if !defaults.isEmpty {
+            writer.line()
+            writer.documentation(
+                "The catalog's defaults, the runtime's lowest source once registered:\n"
+                    + "`let profile = ActiveProfile.current.registering(defaults: ProfileValues.defaults)`;\n"
+                    + "then typed reads and `decode` see them where nothing else sets the key.")
+            writer.line("\(modifier)static let defaults: [String: String] = [")
+            writer.indent()
+            for (key, text) in defaults {
+                writer.line("\(SwiftLiteral.string(key)): \(SwiftLiteral.string(text)),")
+            }
+            writer.dedent()
+            writer.line("]")
         }
         writer.close()
     }

@@ -223,11 +223,16 @@ public enum ProfileImporter {
             case .value:
                 guard let text else { return problem("value `\(key)` needs a value") }
                 guard let declaration = catalog?.value(key) else {
-                    let inferred = TypedValue.inferred(fromPlain: text)
-                    if case .string = inferred { return .success(YAMLText.string(YAMLText.literal(text))) }
-                    return .success(text)
+                    // Plain when YAML types it as it reads (`5`, `true`); anything else (a string, an int beyond 64
+                    // bits) is quoted.
+                    switch try? TypedValue.resolve(plain: text) {
+                    case .int, .double, .bool: return .success(text)
+                    default: return .success(YAMLText.string(YAMLText.literal(text)))
+                    }
                 }
-                var candidate = CatalogChecker.Candidate(value: TypedValue.inferred(fromPlain: text), isQuoted: false)
+                let typed: TypedValue
+                do { typed = try TypedValue.resolve(plain: text) } catch { return problem(error.message) }
+                var candidate = CatalogChecker.Candidate(value: typed, isQuoted: false)
                 if declaration.type == .bool, let value = Self.bool(text) { candidate.value = .bool(value) }
                 switch CatalogChecker.check(candidate, against: declaration) {
                 case .failure(let failure): return .failure(failure)

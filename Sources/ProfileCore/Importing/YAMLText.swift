@@ -53,7 +53,7 @@ enum YAMLText {
         }
         // Anything YAML would read as another type.
         if !anyType {
-            guard case .string = TypedValue.inferred(fromPlain: text) else { return false }
+            guard case .string? = try? TypedValue.resolve(plain: text) else { return false }
         }
         let scalars = Array(text.unicodeScalars)
         switch first {

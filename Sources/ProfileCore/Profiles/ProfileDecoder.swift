@@ -42,6 +42,15 @@ public struct ProfileDecoder {
         diagnostics.append(.error(message, at: location(node), length: node.displayLength, suggestion: suggestion))
     }
 
+    /// A value that has none (out of range, an unknown or mismatching tag): under the tag when there is one.
+    private mutating func typingError(_ problem: TypedValue.Problem, _ node: YAMLNode, key: String) {
+        let length = node.tag.map { TypedValue.shownTag($0).count } ?? node.displayLength
+        diagnostics.append(
+            .error(
+                "value `\(key)`: " + problem.message + (node.tag == nil ? "; quote it for a string" : ""),
+                at: location(node), length: length, suggestion: problem.suggestion))
+    }
+
     private func located(_ text: String, _ node: YAMLNode) -> Located<String> {
         Located(text, at: location(node), length: node.displayLength)
     }
@@ -488,14 +497,13 @@ public struct ProfileDecoder {
                 values(value, prefix: name, into: &result)
             case .sequence:
                 error("value `\(name)` must be a scalar (string, int, double or bool); lists are not supported", value)
-            case .scalar(let scalar):
+            case .scalar:
                 let typed: TypedValue?
-                if value.isNull {
-                    typed = nil
-                } else if scalar.style != .plain || value.tag == "tag:yaml.org,2002:str" {
-                    typed = .string(scalar.text)
-                } else {
-                    typed = TypedValue.inferred(fromPlain: scalar.text)
+                do {
+                    typed = try TypedValue.resolve(value)
+                } catch {
+                    typingError(error, value, key: name)
+                    continue
                 }
                 if !tracksNames {
                     // Untracked: nothing to look up.

@@ -71,14 +71,14 @@ public enum ArgumentShadowing {
                 var end = start
                 while end < bytes.count, bytes[end] != UInt8(ascii: "=") { end += 1 }
                 guard end > start else { return false }
-                let hash = KeyCollisions.looseHash(bytes[start..<end]) & ~3
+                let hash = KeyCollisions.looseHash(bytes[start..<end]) & ~KeyCollisions.tagBits
                 var low = 0
                 var high = hashes.count
                 while low < high {
                     let middle = (low + high) / 2
-                    if hashes[middle] & ~3 < hash { low = middle + 1 } else { high = middle }
+                    if hashes[middle] & ~KeyCollisions.tagBits < hash { low = middle + 1 } else { high = middle }
                 }
-                return low < hashes.count && hashes[low] & ~3 == hash
+                return low < hashes.count && hashes[low] & ~KeyCollisions.tagBits == hash
             }
             if found ?? true { return true }
         }

@@ -9,9 +9,8 @@ extension KeyCollisions {
         values: [PreparedDefinition.Keyed<TypedValue>],
         chain: [PreparedDefinition]
     ) -> [Diagnostic] {
-        // Nothing to compare unless two kinds are set; then the cheap check (hashes) first.
-        let kindsSet = (flags.isEmpty ? 0 : 1) + (mocks.isEmpty ? 0 : 1) + (values.isEmpty ? 0 : 1)
-        guard kindsSet >= 2,
+        // Nothing to compare unless two entries are set; then the cheap check (hashes) first.
+        guard flags.count + mocks.count + values.count >= 2,
             mayCollide(flags.map(\.key), mocks.map(\.key), values.map(\.key))
         else { return [] }
         var entries: [Entry] = []
@@ -32,25 +31,54 @@ extension KeyCollisions {
     }
 
     /// Whether some chain of `order` (a chain, parents first, as ``Resolver`` visits it) could merge into a typed
-    /// layer where two kinds share a key: false proves it cannot (lint then needs no merge to know).
+    /// layer where two kinds or two spellings share a key: false proves it cannot (lint then needs no merge to know).
     static func mayCollide(_ order: [PreparedDefinition]) -> Bool {
-        var kinds = 0
-        var flagCount = 0
-        var otherCount = 0
+        var count = 0
         for prepared in order {
             let definition = prepared.definition
-            flagCount += definition.flags.count
-            otherCount += definition.mocks.count + definition.values.count
-            kinds |=
-                (definition.flags.isEmpty ? 0 : 1) | (definition.mocks.isEmpty ? 0 : 2)
-                | (definition.values.isEmpty ? 0 : 4)
+            count += definition.flags.count + definition.mocks.count + definition.values.count
         }
-        guard kinds.nonzeroBitCount >= 2, flagCount + otherCount >= 2 else { return false }
-        // Every file's sorted hashes (computed while loading) as one sorted list: a hash under two kinds anywhere in
-        // the chain, in one file or across two, is a possible collision. Linear in the chain, not quadratic.
-        var all: [UInt64] = []
-        for prepared in order { all += prepared.keyHashes ?? taggedHashes(prepared.definition) }
-        all.sort()
-        return mayCollide(sortedTaggedHashes: all)
+        guard count >= 2 else { return false }
+        // Every file's sorted hashes (computed while loading) as one list sorted by hash, each with its file: a hash
+        // under two kinds anywhere in the chain, or under one kind spelled two ways (compared by the keys themselves,
+        // found by the index in the tag: a parent's key set again by a child is the usual override, and must stay
+        // cheap), is a possible collision. Linear in the chain (and a sort), not quadratic.
+        var all: [(hash: UInt64, file: Int)] = []
+        all.reserveCapacity(count)
+        for (file, prepared) in order.enumerated() {
+            for hash in prepared.keyHashes ?? taggedHashes(prepared.definition) { all.append((hash, file)) }
+        }
+        all.sort { $0.hash < $1.hash }
+        var runStart = 0
+        for index in all.indices.dropFirst() {
+            let first = all[runStart]
+            let current = all[index]
+            guard current.hash & ~tagBits == first.hash & ~tagBits else {
+                runStart = index
+                continue
+            }
+            if current.hash & 3 != first.hash & 3 { return true }
+            if !sameKey(first.hash, order[first.file], current.hash, order[current.file]) { return true }
+        }
+        return false
+    }
+
+    /// Whether two tagged hashes of one kind name the same key as written (an index that does not fit: maybe not).
+    private static func sameKey(
+        _ left: UInt64, _ leftDefinition: PreparedDefinition, _ right: UInt64, _ rightDefinition: PreparedDefinition
+    ) -> Bool {
+        // Through the class's stored `let`: no copy of the definition or its settings.
+        func key(_ tagged: UInt64, _ prepared: PreparedDefinition) -> String? {
+            let index = Int(tagged >> 2 & UInt64(unknownIndex))
+            guard index != unknownIndex else { return nil }
+            switch tagged & 3 {
+            case 0: return index < prepared.definition.flags.count ? prepared.definition.flags[index].key.value : nil
+            case 1: return index < prepared.definition.mocks.count ? prepared.definition.mocks[index].key.value : nil
+            default:
+                return index < prepared.definition.values.count ? prepared.definition.values[index].key.value : nil
+            }
+        }
+        guard let leftKey = key(left, leftDefinition), let rightKey = key(right, rightDefinition) else { return false }
+        return leftKey == rightKey
     }
 }

@@ -59,45 +59,23 @@ extension Resolver {
         var result = LintChain.needsFullCheck
         defer { prepared.lintChain = result }
         var editsArguments = false
-        var hashes: [UInt64] = []
+        var keys: [ChainKey] = []
         for parent in prepared.parents {
             guard case .some(.some(let parent)) = parent,
-                case .clean(let edits, let parentHashes) = summarizeChain(parent, hasCatalog: hasCatalog)
+                case .clean(let edits, let parentKeys) = summarizeChain(parent, hasCatalog: hasCatalog)
             else { return result }
             editsArguments = editsArguments || edits
-            hashes = union(hashes, parentHashes)
+            keys = ChainKey.union(keys, parentKeys)
         }
         guard case .some(let overlay) = prepared.overlay else { return result }
         for definition in [prepared] + (overlay.map { [$0] } ?? []) {
             guard lintShortcut([definition], hasCatalog: hasCatalog).isClean else { return result }
             editsArguments = editsArguments || definition.editsArguments
-            hashes = union(hashes, definition.keyHashes ?? KeyCollisions.taggedHashes(definition.definition))
+            keys = ChainKey.union(keys, ChainKey.keys(of: definition))
         }
-        // A flag and a value (or a mock point) with one key anywhere in the chain is found while merging.
-        if KeyCollisions.mayCollide(sortedTaggedHashes: hashes) { return result }
-        result = .clean(editsArguments: editsArguments, keyHashes: hashes)
-        return result
-    }
-
-    /// Two sorted lists as one, without repeats.
-    private static func union(_ left: [UInt64], _ right: [UInt64]) -> [UInt64] {
-        if left.isEmpty { return right }
-        if right.isEmpty || left == right { return left }
-        var result: [UInt64] = []
-        result.reserveCapacity(max(left.count, right.count))
-        var i = 0
-        var j = 0
-        while i < left.count || j < right.count {
-            let next: UInt64
-            if j == right.count || (i < left.count && left[i] <= right[j]) {
-                next = left[i]
-                i += 1
-            } else {
-                next = right[j]
-                j += 1
-            }
-            if result.last != next { result.append(next) }
-        }
+        // Two kinds or two spellings of one key anywhere in the chain are found while merging.
+        if ChainKey.mayCollide(keys) { return result }
+        result = .clean(editsArguments: editsArguments, keys: keys)
         return result
     }
 

@@ -80,8 +80,8 @@ public struct OuterProfile: Sendable {
     /// A value's text as a typed value: what it reads as, when that gives back the same text (`5`, `2.50`), else the
     /// string (`True` stays `True`).
     static func typed(_ text: String) -> TypedValue {
-        let inferred = TypedValue.inferred(fromPlain: text)
-        return inferred.text == text ? inferred : .string(text)
+        guard let resolved = try? TypedValue.resolve(plain: text), resolved.text == text else { return .string(text) }
+        return resolved
     }
 
     /// `-key value` pairs as one item, as ``LaunchArguments`` reads them; every other word alone. After `--`, every

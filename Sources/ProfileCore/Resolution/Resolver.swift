@@ -183,11 +183,18 @@ public final class Resolver {
                 if let problems = checker?.checkMock(key, variant) { repository.report(problems) }
                 PreparedDefinition.set(&mocks, Keyed(key: key.value, value: variant.value, location: key.location))
             case .value(let key, let text):
-                var typed = TypedValue.inferred(fromPlain: text.value)
+                var typed = TypedValue.string(text.value)
                 if let checker {
                     switch checker.checkOverride(key, text) {
                     case .success(let checked): typed = checked
                     case .failure(let problem): repository.report(problem)
+                    }
+                } else {
+                    do {
+                        typed = try TypedValue.resolve(plain: text.value)
+                    } catch {
+                        repository.report(
+                            .error("value `\(key.value)`: " + error.message, at: text.location, length: text.length))
                     }
                 }
                 PreparedDefinition.set(&values, Keyed(key: key.value, value: typed, location: key.location))

@@ -33,6 +33,15 @@ enum ProfileValues {
     static let requestTimeout = ValueKey<Double>("requestTimeout", default: 2.5)
     /// The line printed when the app starts
     static let greeting = ValueKey<String>("greeting", default: "Welcome to Countries")
+
+    /// The catalog's defaults, the runtime's lowest source once registered:
+    /// `let profile = ActiveProfile.current.registering(defaults: ProfileValues.defaults)`;
+    /// then typed reads and `decode` see them where nothing else sets the key.
+    static let defaults: [String: String] = [
+        "pageSize": "20",
+        "requestTimeout": "2.5",
+        "greeting": "Welcome to Countries",
+    ]
 }
 
 /// The runnable profiles as a launched app receives them, for UI tests that launch the app themselves:

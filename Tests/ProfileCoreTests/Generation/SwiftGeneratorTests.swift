@@ -118,7 +118,7 @@ import Testing
     @Test func namesAreMadeSafeAndUnique() throws {
         let (output, diagnostics) = try Self.generate([
             "_catalog.yml": """
-            flags: {default: keyword, a-b: first, a.b: second}
+            flags: {default: keyword, oauth2-token: first, oauth2Token: second}
             mocks:
               string: {variants: [none, self, mockKey, 2x], default: none}
               profile-flags: [x]
@@ -132,8 +132,8 @@ import Testing
         #expect(diagnostics == "")
         let text = try #require(output)
         #expect(text.contains("static let `default` = FlagKey(\"default\", default: false)"))
-        #expect(text.contains("static let aB = FlagKey(\"a-b\", default: false)"))
-        #expect(text.contains("static let aB2 = FlagKey(\"a.b\", default: false)"))
+        #expect(text.contains("static let oauth2Token = FlagKey(\"oauth2-token\", default: false)"))
+        #expect(text.contains("static let oauth2Token2 = FlagKey(\"oauth2Token\", default: false)"))
         #expect(text.contains("enum StringMock: String, MockPoint"))
         #expect(text.contains("enum ProfileFlagsMock: String, MockPoint"))
         #expect(text.contains("static let defaultVariant: Self? = Self.none"))
@@ -205,6 +205,14 @@ import Testing
                 /// Read with `string(forKey:)`.
                 static let token = "token"
             }
+
+            /// The catalog's defaults, the runtime's lowest source once registered:
+            /// `let profile = ActiveProfile.current.registering(defaults: ProfileValues.defaults)`;
+            /// then typed reads and `decode` see them where nothing else sets the key.
+            static let defaults: [String: String] = [
+                "pageSize": "20",
+                "theme": "dark",
+            ]
         }
 
         /// The runnable profiles as a launched app receives them, for UI tests that launch the app themselves:

@@ -194,7 +194,7 @@ import Testing
                   countries: local-mock
 
                 values:
-                  pageSize: 05
+                  pageSize: 5
                   requestTimeout: 2
                   darkMode: false
                   greeting: Hello there
@@ -204,7 +204,7 @@ import Testing
         #expect(lint == "")
         #expect(
             profile.payload.launchArguments.suffix(10) == [
-                "-countries", "local-mock", "-darkMode", "false", "-greeting", "Hello there", "-pageSize", "05",
+                "-countries", "local-mock", "-darkMode", "false", "-greeting", "Hello there", "-pageSize", "5",
                 "-requestTimeout", "2",
             ])
         // Without a catalog, everything is an argument.

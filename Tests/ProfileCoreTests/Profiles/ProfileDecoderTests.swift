@@ -35,7 +35,7 @@ import Testing
         #expect(
             definition.values.map { $0.value.value } == [
                 .int(5, text: "5"), .double(2.5, text: "2.5"), .bool(true), .string("text"), nil,
-                .int(31, text: "0x1F"),
+                .int(31, text: "31"),
                 .string("yes"),
             ])
     }
