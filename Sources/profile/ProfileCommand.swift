@@ -17,7 +17,8 @@ struct ProfileCommand: ParsableCommand {
             """,
         version: "0.1.0",
         subcommands: [
-            Run.self, Shell.self, List.self, Show.self, Lint.self, Export.self, Import.self, Generate.self, Init.self,
+            Run.self, Shell.self, List.self, Show.self, Diff.self, Lint.self, Export.self, Import.self, Generate.self,
+            Init.self,
             Completion.self,
         ]
     )

@@ -42,14 +42,13 @@ public struct ShowRenderer: Sendable {
             if let shadow = shadows.first(where: { $0.argument == index }) {
                 origin += "  (overrides \(shadow.kind) `\(shadow.key)`: the app reads the argument first)"
             }
-            rows.append((ShellQuoting.quote(reveal ? argument.value : argument.display), origin))
+            rows.append((ShellQuoting.quote(shown(argument)), origin))
         }
         section("environment")
         if profile.environment.isEmpty { out += "  (no changes)\n" }
         for change in profile.environment {
-            if let value = change.value {
-                let shown = reveal ? value : (change.display ?? value)
-                rows.append(("\(change.name)=\(ShellQuoting.quote(shown))", change.origin.shortDescription))
+            if let value = shown(change) {
+                rows.append(("\(change.name)=\(ShellQuoting.quote(value))", change.origin.shortDescription))
             } else {
                 rows.append(("unset \(change.name)", change.origin.shortDescription))
             }
@@ -71,9 +70,32 @@ public struct ShowRenderer: Sendable {
         return out
     }
 
-    private func shown(_ value: ResolvedProfile.Entry<TypedValue>) -> String {
+    // How each kind of entry's value is shown, by `show` and by `diff` (`ProfileDiff`): the one place that decides
+    // what is hidden.
+
+    /// An argument's text: the display form (`${API_TOKEN}`) unless revealed.
+    func shown(_ argument: ResolvedProfile.Argument) -> String { reveal ? argument.value : argument.display }
+
+    /// An environment change's value (nil for an unset): the display form unless revealed.
+    func shown(_ change: ResolvedProfile.EnvironmentChange) -> String? {
+        guard let value = change.value else { return nil }
+        return reveal ? value : (change.display ?? value)
+    }
+
+    /// A value's text, shell-quoted: the display form (`<secret>`) unless revealed.
+    func shown(_ value: ResolvedProfile.Entry<TypedValue>) -> String {
         if reveal { return ShellQuoting.quote(value.value.text) }
         return ShellQuoting.quote(value.display)
+    }
+
+    /// A value as JSON, typed: numbers and booleans as such, strings in their display form unless revealed.
+    func jsonValue(_ value: ResolvedProfile.Entry<TypedValue>) -> JSONWriter.Value {
+        switch value.value {
+        case .string(let text): return .string(reveal ? text : value.display)
+        case .int(let number, _): return .number(String(number))
+        case .double(let number, let text): return number.isFinite ? .number(String(number)) : .string(text)
+        case .bool(let flag): return .bool(flag)
+        }
     }
 
     private func flush(_ rows: inout [(String, String)], into out: inout String) {
@@ -105,7 +127,7 @@ public struct ShowRenderer: Sendable {
                 .array(
                     profile.arguments.enumerated().map { index, argument in
                         var fields: [(String, V)] = [
-                            ("value", .string(reveal ? argument.value : argument.display)),
+                            ("value", .string(shown(argument))),
                             ("origin", origin(argument.origin)),
                         ]
                         if let shadow = shadows.first(where: { $0.argument == index }) {
@@ -121,11 +143,7 @@ public struct ShowRenderer: Sendable {
                 .array(
                     profile.environment.map { change in
                         var fields: [(String, V)] = [("name", .string(change.name))]
-                        if let value = change.value {
-                            fields.append(("value", .string(reveal ? value : (change.display ?? value))))
-                        } else {
-                            fields.append(("value", .null))
-                        }
+                        fields.append(("value", shown(change).map { .string($0) } ?? .null))
                         fields.append(("fromInvokingEnvironment", .bool(change.usesInvokingEnvironment)))
                         fields.append(("origin", origin(change.origin)))
                         return .object(fields)
@@ -154,16 +172,9 @@ public struct ShowRenderer: Sendable {
                 "values",
                 .array(
                     profile.values.map { value in
-                        let typed: V
-                        switch value.value {
-                        case .string(let text): typed = .string(reveal ? text : value.display)
-                        case .int(let number, _): typed = .number(String(number))
-                        case .double(let number, let text):
-                            typed = number.isFinite ? .number(String(number)) : .string(text)
-                        case .bool(let flag): typed = .bool(flag)
-                        }
-                        return .object([
-                            ("key", .string(value.key)), ("type", .string(value.value.typeName)), ("value", typed),
+                        .object([
+                            ("key", .string(value.key)), ("type", .string(value.value.typeName)),
+                            ("value", jsonValue(value)),
                             ("origin", origin(value.origin)),
                         ])
                     })

@@ -80,7 +80,7 @@ enum Grammar {
 
     /// The commands, in the order help lists them.
     enum Name: String, CaseIterable, Sendable {
-        case run, shell, list, show, lint, export, `import`, generate, `init`, completion
+        case run, shell, list, show, diff, lint, export, `import`, generate, `init`, completion
     }
 
     struct Command: Sendable {
@@ -95,6 +95,9 @@ enum Grammar {
         var rest: Positional?
         /// Whether the words after `--` are a command to launch (`run`), rather than more positionals.
         var wrapsCommand: Bool
+        /// Whether `--` separates two sides, each with its profiles and overrides (`diff`), rather than ending the
+        /// options.
+        var comparesSides: Bool
         private let makeOptions: @Sendable () -> [Option]
 
         /// The options, in the order help lists them.
@@ -106,7 +109,7 @@ enum Grammar {
         init(
             name: Name, summary: String, details: String = "",
             options: @autoclosure @escaping @Sendable () -> [Option], leading: [Positional] = [],
-            rest: Positional? = nil, wrapsCommand: Bool = false
+            rest: Positional? = nil, wrapsCommand: Bool = false, comparesSides: Bool = false
         ) {
             self.name = name
             self.summary = summary
@@ -115,6 +118,7 @@ enum Grammar {
             self.leading = leading
             self.rest = rest
             self.wrapsCommand = wrapsCommand
+            self.comparesSides = comparesSides
         }
 
         /// Every positional, in order.
@@ -140,6 +144,7 @@ enum Grammar {
                 }
             }
             if wrapsCommand { words.append("-- <command> [<argument>...]") }
+            if comparesSides { words.append("[-- <profile>... [<overrides>]]") }
             return words.joined(separator: " ")
         }
 
@@ -225,6 +230,16 @@ enum Grammar {
         name: .show, summary: "Show what a command would receive, and from where",
         details: " (the file and line of each entry)",
         options: [profilesDirectory] + overrides + [showJSON, showReveal], rest: profiles)
+
+    static let diffJSON = flag("--json", "Print JSON", details: " (its shape is documented in the README)")
+    static let diffReveal = flag(
+        "--reveal", "Show secrets and values from the environment in full",
+        details: " (`${API_TOKEN}` taken from the invoking environment)")
+    static let diff = Command(
+        name: .diff, summary: "Show what differs between two profiles as a launch sees them",
+        details: " (`diff A B`: the overrides apply to B; `diff A... [overrides] -- B... [overrides]`: each side its "
+            + "own; exit 1 when they differ)",
+        options: [profilesDirectory] + overrides + [diffJSON, diffReveal], rest: profiles, comparesSides: true)
 
     static let lintFormat = Option(
         name: "--format", value: choices("format", ProfileCommand.Lint.Format.allCases.map { $0.rawValue }),
@@ -333,6 +348,7 @@ enum Grammar {
         case .shell: return shell
         case .list: return list
         case .show: return show
+        case .diff: return diff
         case .lint: return lint
         case .export: return export
         case .`import`: return `import`
