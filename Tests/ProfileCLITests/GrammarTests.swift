@@ -1,4 +1,5 @@
 import Foundation
+import ProfileCore
 import Testing
 
 @testable import profile
@@ -80,7 +81,7 @@ import Testing
             #expect(result.status == 0, "\(arguments)")
             #expect(result.stdout.contains("USAGE: profile"), "\(arguments)")
         }
-        #expect(try project.profile(["--version"]).stdout == "0.1.0\n")
+        #expect(try project.profile(["--version"]).stdout == ProfileVersion.current + "\n")
         // After `--`, `--help` is the wrapped command's.
         let wrapped = try project.profile(["run", "p", "--", "sh", "-c", "echo \"$1\"", "sh", "--help"])
         #expect(wrapped.stdout == "--help\n")
