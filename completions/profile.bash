@@ -94,7 +94,7 @@ _profile() {
         lint) opts="--profiles-dir --format --strict --help" ;;
         export) opts="--profiles-dir --enable --disable --mock --value --env --unset --reveal --output --update --action --configuration --help" ;;
         import) opts="--profiles-dir --name --action --configuration --force --stdout --help" ;;
-        generate) opts="--profiles-dir --output --access --check --help" ;;
+        generate) opts="--profiles-dir --output --access --include-local --check --help" ;;
         init) opts="--directory --help" ;;
         completion) opts="--help" ;;
     esac

@@ -219,6 +219,7 @@ complete -c profile -n '__profile_in generate' -s o -l output -d 'Write to a fil
 complete -c profile -n '__profile_in generate' -s o -l output -r -F
 complete -c profile -n '__profile_in generate' -l access -d 'Access level of the generated code' -x
 complete -c profile -n '__profile_in generate' -l access -x -a 'internal public'
+complete -c profile -n '__profile_in generate' -l include-local -d 'Apply personal .local overlays to LaunchProfiles'
 complete -c profile -n '__profile_in generate' -l check -d 'Fail when the output file is not current'
 complete -c profile -n "__profile_in generate; and test (__profile_positionals) -eq 0" -a 'swift'
 

@@ -150,7 +150,7 @@ import Testing
             command line:1:60: error: unexpected argument `public`
             profile generate swfit -o a.swift --output b.swift --acess public
                                                                        ^~~~~~
-            profile: note: usage: profile generate <language> [--output <file>] [--access <level>] [--check] (more in `profile generate --help`)
+            profile: note: usage: profile generate <language> [--output <file>] [--access <level>] [--include-local] [--check] (more in `profile generate --help`)
             4 errors generated.
 
             """

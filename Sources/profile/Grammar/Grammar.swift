@@ -311,13 +311,18 @@ enum Grammar {
     static let generateAccess = Option(
         name: "--access", value: choices("level", SwiftGenerator.AccessLevel.allCases.map { $0.rawValue }),
         summary: "Access level of the generated code", details: ": internal (the default) or public")
+    static let generateIncludeLocal = flag(
+        "--include-local", "Apply personal .local overlays to LaunchProfiles",
+        details: " (left out by default: the output is a clean checkout's)")
     static let generateCheck = flag(
         "--check", "Fail when the output file is not current",
         details: " (write nothing; exit 1 when the --output file differs from what would be generated)")
     static let generate = Command(
         name: .generate, summary: "Generate Swift from the catalog",
-        details: " and the runnable profiles, typed for the runtime library",
-        options: [profilesDirectory, generateOutput, generateAccess, generateCheck], leading: [generateLanguage])
+        details: " and the runnable profiles, typed for the runtime library (options the --output file records are "
+            + "kept when none are given)",
+        options: [profilesDirectory, generateOutput, generateAccess, generateIncludeLocal, generateCheck],
+        leading: [generateLanguage])
 
     static let initDirectory = Option(
         name: "--directory", value: Value(name: "dir", what: "a directory", completion: .directory),
