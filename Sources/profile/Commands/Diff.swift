@@ -8,10 +8,10 @@ extension ProfileCommand {
             discussion: """
                 Compares what a launch with each side would receive: the arguments (in order), the environment \
                 changes, flags, mocks and values, each with the file and line that set it. With two profiles and \
-                no `--`, the overrides apply to the second: `profile diff uitest uitest --enable analytics`. \
+                no `--`, the overrides apply to the second: `profile diff uitest uitest --disable skipOnboarding`. \
                 With `--`, each side is its profiles and overrides: \
-                `profile diff uitest --mock countries=live -- uitest offline`. Exit status: 0 when they launch \
-                alike, 1 when they differ (like diff), 64, 65 or 66 on errors.
+                `profile diff uitest --mock countries.datasource=live -- uitest offline`. Exit status: 0 when they \
+                launch alike, 1 when they differ (like diff), 64, 65 or 66 on errors.
                 """)
 
         @OptionGroup var profilesDirectory: ProfilesDirectoryOption
