@@ -17,6 +17,8 @@ extension ProfileCommand {
 
         enum Language: String, CaseIterable {
             case swift
+            /// The JSON Schema of a profile file, refined by the catalog when there is one.
+            case jsonSchema = "json-schema"
         }
 
         @OptionGroup var profilesDirectory: ProfilesDirectoryOption
@@ -42,6 +44,34 @@ extension ProfileCommand {
             let existing = output.flatMap { try? FileSystem.read($0) }
             let options = Self.options(invocation, existing: existing)
             let session = try Session(profilesDirectory: invocation.profilesDirectory)
+            let text: String
+            if invocation.firstWord == Language.jsonSchema.rawValue {
+                text = try schema(session)
+            } else {
+                text = try swift(session, options: options)
+            }
+            guard let output else {
+                Terminal.out(text)
+                return
+            }
+            let command = ["profile", "generate", invocation.firstWord ?? "swift", "--output", output]
+            try write(
+                text, to: output, existing: existing, check: check != nil, command: command + options.words, session)
+        }
+
+        /// The JSON Schema of a profile file: refined by the catalog when there is one (65 when it has errors).
+        static func schema(_ session: Session) throws(Exit) -> String {
+            let repository = session.repository
+            let catalog = repository.catalog
+            try session.finish()
+            return ProfileSchema(
+                catalog: catalog,
+                sourcePath: repository.directory.catalogPath.map(SwiftGenerator.displayPath(of:))
+            ).render()
+        }
+
+        /// The typed Swift of the catalog and the runnable profiles.
+        static func swift(_ session: Session, options: GenerationOptions) throws(Exit) -> String {
             let repository = SwiftGenerator.repository(for: session.repository.directory, options: options)
             guard repository.directory.catalogPath != nil else {
                 let path = FileSystem.join(repository.directory.path, ProfileDirectory.catalogName + ".yml")
@@ -68,21 +98,22 @@ extension ProfileCommand {
             Terminal.report(notes, environment: session.environment)
             if notes.hasErrors { throw Exit(status: ExitStatus.dataError) }
             guard let generator else { throw Exit(status: ExitStatus.dataError) }
-            let text = generator.render()
-            guard let output else {
-                Terminal.out(text)
-                return
-            }
-            if check != nil {
+            return generator.render()
+        }
+
+        /// Writes `text` to `output` (unless it holds it already), or with `check` only compares: exit 1 when it
+        /// differs, naming `command` to run.
+        static func write(
+            _ text: String, to output: String, existing: [UInt8]?, check: Bool, command: [String], _ session: Session
+        ) throws(Exit) {
+            if check {
                 guard existing != Array(text.utf8) else { return }
                 let state = existing == nil ? "does not exist" : "is out of date"
                 Terminal.report(
                     [
                         .error(
-                            "`\(output)` \(state): run `"
-                                + (["profile", "generate", "swift", "--output", output] + options.words).map(
-                                    ShellQuoting.quote
-                                ).joined(separator: " ") + "`")
+                            "`\(output)` \(state): run `" + command.map(ShellQuoting.quote).joined(separator: " ") + "`"
+                        )
                     ],
                     environment: session.environment)
                 throw Exit(status: ExitStatus.findings)
