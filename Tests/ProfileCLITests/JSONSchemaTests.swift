@@ -102,6 +102,43 @@ import Testing
         #expect(stale.stderr.contains("run `profile generate json-schema --output profile.schema.json`"))
     }
 
+    /// `profile init` writes the schema of its catalog, which its profiles name on their first line, and which is
+    /// current; the validator accepts the scaffolded profiles.
+    @Test(.enabled(if: validatorAvailable || required, "needs python3 with jsonschema and pyyaml"))
+    func initWritesTheSchemaItsProfilesName() throws {
+        let project = try Project([:])
+        #expect(try project.profile(["init"]).status == 0)
+        let example = try String(contentsOfFile: project.path("profiles/example.yml"), encoding: .utf8)
+        #expect(example.hasPrefix("# yaml-language-server: $schema=profile.schema.json\n"))
+        let check = try project.profile([
+            "generate", "json-schema", "--output", "profiles/profile.schema.json", "--check",
+        ])
+        #expect(check.status == 0, "\(check.stderr)")
+        let result = try validate(project.path("profiles"))
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    /// `profile lint` checks that the schema beside the profiles is current, like `generate --check`.
+    @Test func lintFindsAStaleSchema() throws {
+        let project = try Project([:])
+        #expect(try project.profile(["init"]).status == 0)
+        #expect(try project.profile(["lint"]).status == 0)
+        let catalog = try String(contentsOfFile: project.path("profiles/_catalog.yml"), encoding: .utf8)
+        try project.write("profiles/_catalog.yml", catalog + "\n# a comment changes nothing\n")
+        #expect(try project.profile(["lint"]).status == 0)
+        try project.write(
+            "profiles/_catalog.yml", catalog.replacingOccurrences(of: "flags:\n", with: "flags:\n  fresh: New\n"))
+        let stale = try project.profile(["lint"])
+        #expect(stale.status == 1)
+        #expect(
+            stale.stderr.contains(
+                "`profiles/profile.schema.json` is out of date (the catalog changed): run `profile generate json-schema "
+                    + "--output profiles/profile.schema.json`"))
+        #expect(
+            try project.profile(["generate", "json-schema", "--output", "profiles/profile.schema.json"]).status == 0)
+        #expect(try project.profile(["lint"]).status == 0)
+    }
+
     @Test func withoutACatalogTheFormatAlone() throws {
         let project = try Project(["profiles/p.yml": "flags: [fast]\n"])
         let result = try project.profile(["generate", "json-schema"])

@@ -7,6 +7,10 @@
 /// cases) the catalog declares, with their descriptions, and nothing else. What a schema cannot say (interpolation,
 /// `extends` naming a profile that exists, key collisions) is left to `profile lint`.
 public struct ProfileSchema: Sendable {
+    /// The schema's file in the profiles directory, where `profile init` writes it and `profile lint` checks it is
+    /// current.
+    public static let fileName = "profile.schema.json"
+
     /// The catalog refining the schema, if any.
     public var catalog: Catalog?
     /// The catalog's path as the schema's description shows it (`profiles/_catalog.yml`).
@@ -19,6 +23,25 @@ public struct ProfileSchema: Sendable {
     }
 
     typealias V = JSONWriter.Value
+
+    /// The schema of `repository`'s profiles, refined by its catalog (whose problems the repository reports).
+    public static func forRepository(_ repository: ProfileRepository) -> ProfileSchema {
+        ProfileSchema(
+            catalog: repository.catalog,
+            sourcePath: repository.directory.catalogPath.map(SwiftGenerator.displayPath(of:)))
+    }
+
+    /// The problem with `profile.schema.json` in `repository`'s directory, if it is there and is not what
+    /// `profile generate json-schema` would write now (nil when the catalog has errors: those are reported).
+    public static func staleFile(in repository: ProfileRepository) -> Diagnostic? {
+        let path = FileSystem.join(repository.directory.path, fileName)
+        guard FileSystem.exists(path) else { return nil }
+        let expected = forRepository(repository)
+        guard !repository.diagnostics.hasErrors, let existing = try? FileSystem.read(path) else { return nil }
+        guard existing != Array(expected.render().utf8) else { return nil }
+        return .error(
+            "`\(path)` is out of date (the catalog changed): run `profile generate json-schema --output \(path)`")
+    }
 
     /// The schema as JSON text, deterministic (catalog order kept).
     public func render() -> String {

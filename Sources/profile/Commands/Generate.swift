@@ -61,13 +61,9 @@ extension ProfileCommand {
 
         /// The JSON Schema of a profile file: refined by the catalog when there is one (65 when it has errors).
         static func schema(_ session: Session) throws(Exit) -> String {
-            let repository = session.repository
-            let catalog = repository.catalog
+            let schema = ProfileSchema.forRepository(session.repository)
             try session.finish()
-            return ProfileSchema(
-                catalog: catalog,
-                sourcePath: repository.directory.catalogPath.map(SwiftGenerator.displayPath(of:))
-            ).render()
+            return schema.render()
         }
 
         /// The typed Swift of the catalog and the runnable profiles.

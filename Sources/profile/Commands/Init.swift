@@ -13,7 +13,8 @@ extension ProfileCommand {
             let environment = EnvironmentTable.current()
             try invocation.requireValid(environment: environment)
             let directory = invocation.value(of: Grammar.initDirectory)?.value ?? "."
-            let existing = Scaffold.files.map { FileSystem.join(directory, $0.path) }.filter(FileSystem.exists)
+            let existing = (Scaffold.files.map(\.path) + [Scaffold.schemaPath]).map { FileSystem.join(directory, $0) }
+                .filter(FileSystem.exists)
             if !existing.isEmpty {
                 Terminal.report(
                     existing.map { .error("`\($0)` already exists; `profile init` never overwrites a file") },
@@ -25,6 +26,15 @@ extension ProfileCommand {
                 for (path, text) in Scaffold.files {
                     try FileSystem.write(Array(text.utf8), to: FileSystem.join(directory, path), exclusive: true)
                     Terminal.out("created \(FileSystem.join(directory, path))\n")
+                }
+                // The schema of the scaffolded catalog, for editors (the profiles' first line names it).
+                let profiles = FileSystem.join(directory, ProfileDirectory.directoryName)
+                if let listing = try? ProfileDirectory(path: profiles) {
+                    let schema = ProfileSchema.forRepository(ProfileRepository(directory: listing))
+                    let schemaPath = FileSystem.join(directory, Scaffold.schemaPath)
+                    try FileSystem.write(Array(schema.render().utf8), to: schemaPath, exclusive: true)
+                    Terminal.out(
+                        "created \(schemaPath) (regenerate it with `profile generate json-schema --output …`)\n")
                 }
                 let gitignorePath = FileSystem.join(directory, ".gitignore")
                 let current =
