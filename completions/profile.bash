@@ -60,7 +60,7 @@ _profile() {
     done
 
     if [[ -z $sub ]]; then
-        COMPREPLY=($(compgen -W "run shell list show lint export import generate init completion help --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "run shell list show diff lint export import generate init completion help --help --version" -- "$cur"))
         return 0
     fi
 
@@ -91,10 +91,11 @@ _profile() {
         shell) opts="--profiles-dir --enable --disable --mock --value --env --unset --help" ;;
         list) opts="--profiles-dir --all --names --json --help" ;;
         show) opts="--profiles-dir --enable --disable --mock --value --env --unset --json --reveal --help" ;;
+        diff) opts="--profiles-dir --enable --disable --mock --value --env --unset --json --reveal --help" ;;
         lint) opts="--profiles-dir --format --strict --help" ;;
         export) opts="--profiles-dir --enable --disable --mock --value --env --unset --reveal --output --update --action --configuration --prefix --help" ;;
         import) opts="--profiles-dir --name --action --configuration --force --stdout --help" ;;
-        generate) opts="--profiles-dir --output --access --check --help" ;;
+        generate) opts="--profiles-dir --output --access --include-local --check --help" ;;
         init) opts="--directory --help" ;;
         completion) opts="--help" ;;
     esac
@@ -107,13 +108,14 @@ _profile() {
         shell) COMPREPLY=($(compgen -W "$(_profile_query profiles)" -- "$cur")) ;;
         list) : ;;
         show) COMPREPLY=($(compgen -W "$(_profile_query profiles)" -- "$cur")) ;;
+        diff) COMPREPLY=($(compgen -W "$(_profile_query profiles)" -- "$cur")) ;;
         lint) : ;;
         export) if ((positional == 0)); then COMPREPLY=($(compgen -W "arguments arguments-json shell dotenv json xcscheme xctestplan" -- "$cur")); else COMPREPLY=($(compgen -W "$(_profile_query profiles)" -- "$cur")); fi ;;
         import) if ((positional == 0)); then COMPREPLY=($(compgen -W "xcscheme xctestplan dotenv" -- "$cur")); elif ((positional == 1)); then COMPREPLY=($(compgen -f -- "$cur")); fi ;;
-        generate) ((positional == 0)) && COMPREPLY=($(compgen -W "swift" -- "$cur")) ;;
+        generate) ((positional == 0)) && COMPREPLY=($(compgen -W "swift json-schema" -- "$cur")) ;;
         init) : ;;
         completion) ((positional == 0)) && COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")) ;;
-        help) COMPREPLY=($(compgen -W "run shell list show lint export import generate init completion" -- "$cur")) ;;
+        help) COMPREPLY=($(compgen -W "run shell list show diff lint export import generate init completion" -- "$cur")) ;;
     esac
     return 0
 }

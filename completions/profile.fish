@@ -62,13 +62,14 @@ complete -c profile -n __fish_use_subcommand -a run -d 'Launch a command with on
 complete -c profile -n __fish_use_subcommand -a shell -d 'Start your shell with one or more profiles applied'
 complete -c profile -n __fish_use_subcommand -a list -d 'List the profiles that can be run'
 complete -c profile -n __fish_use_subcommand -a show -d 'Show what a command would receive, and from where'
+complete -c profile -n __fish_use_subcommand -a diff -d 'Show what differs between two profiles as a launch sees them'
 complete -c profile -n __fish_use_subcommand -a lint -d 'Check every profile and the catalog'
 complete -c profile -n __fish_use_subcommand -a export -d 'Print a resolved profile in another tool\'s format'
 complete -c profile -n __fish_use_subcommand -a import -d 'Bring an Xcode scheme, test plan or .env file into a profile'
-complete -c profile -n __fish_use_subcommand -a generate -d 'Generate Swift from the catalog'
+complete -c profile -n __fish_use_subcommand -a generate -d 'Generate Swift or a profile\'s JSON Schema from the catalog'
 complete -c profile -n __fish_use_subcommand -a init -d 'Create profiles/ with an example, a base and a catalog'
 complete -c profile -n __fish_use_subcommand -a completion -d 'Print a shell completion script'
-complete -c profile -n '__fish_seen_subcommand_from help' -a 'run shell list show lint export import generate init completion'
+complete -c profile -n '__fish_seen_subcommand_from help' -a 'run shell list show diff lint export import generate init completion'
 
 # run
 complete -c profile -n '__profile_in run' -s h -l help -d 'Show help'
@@ -142,6 +143,26 @@ complete -c profile -n '__profile_in show' -l json -d 'Print JSON'
 complete -c profile -n '__profile_in show' -l reveal -d 'Show secrets and values from the environment in full'
 complete -c profile -n '__profile_in show' -a '(__profile_query profiles)'
 
+# diff
+complete -c profile -n '__profile_in diff' -s h -l help -d 'Show help'
+complete -c profile -n '__profile_in diff' -l profiles-dir -d 'The profiles directory' -x
+complete -c profile -n '__profile_in diff' -l profiles-dir -x -a '(__fish_complete_directories)'
+complete -c profile -n '__profile_in diff' -l enable -d 'Switch a flag on for this run' -x
+complete -c profile -n '__profile_in diff' -l enable -x -a '(__profile_query flags)'
+complete -c profile -n '__profile_in diff' -l disable -d 'Switch a flag off for this run' -x
+complete -c profile -n '__profile_in diff' -l disable -x -a '(__profile_query flags)'
+complete -c profile -n '__profile_in diff' -l mock -d 'Select a mock variant for this run' -x
+complete -c profile -n '__profile_in diff' -l mock -x -a '(__profile_query mock (commandline -ct))'
+complete -c profile -n '__profile_in diff' -l value -d 'Set a typed value for this run' -x
+complete -c profile -n '__profile_in diff' -l value -x -a '(__profile_query value (commandline -ct))'
+complete -c profile -n '__profile_in diff' -l env -d 'Set an environment variable for this run' -x
+complete -c profile -n '__profile_in diff' -l env -x -a '(__profile_query env-names | string replace -r "\t.*" "="; set -xn | string replace -r "\$" "=")'
+complete -c profile -n '__profile_in diff' -l unset -d 'Remove an environment variable' -x
+complete -c profile -n '__profile_in diff' -l unset -x -a '(__profile_query env-names; set -xn)'
+complete -c profile -n '__profile_in diff' -l json -d 'Print JSON'
+complete -c profile -n '__profile_in diff' -l reveal -d 'Show secrets and values from the environment in full'
+complete -c profile -n '__profile_in diff' -a '(__profile_query profiles)'
+
 # lint
 complete -c profile -n '__profile_in lint' -s h -l help -d 'Show help'
 complete -c profile -n '__profile_in lint' -l profiles-dir -d 'The profiles directory' -x
@@ -202,8 +223,9 @@ complete -c profile -n '__profile_in generate' -s o -l output -d 'Write to a fil
 complete -c profile -n '__profile_in generate' -s o -l output -r -F
 complete -c profile -n '__profile_in generate' -l access -d 'Access level of the generated code' -x
 complete -c profile -n '__profile_in generate' -l access -x -a 'internal public'
+complete -c profile -n '__profile_in generate' -l include-local -d 'Apply personal .local overlays to LaunchProfiles'
 complete -c profile -n '__profile_in generate' -l check -d 'Fail when the output file is not current'
-complete -c profile -n "__profile_in generate; and test (__profile_positionals) -eq 0" -a 'swift'
+complete -c profile -n "__profile_in generate; and test (__profile_positionals) -eq 0" -a 'swift json-schema'
 
 # init
 complete -c profile -n '__profile_in init' -s h -l help -d 'Show help'

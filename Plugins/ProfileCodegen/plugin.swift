@@ -2,7 +2,7 @@ import Foundation
 import PackagePlugin
 
 /// Generates `Profile+Generated.swift` for a target from the nearest `profiles/_catalog.yml`, at every build where
-/// the catalog or a profile changed:
+/// the catalog or a profile changed, or a profile was added or removed:
 ///
 /// ```swift
 /// .target(name: "App", dependencies: [.product(name: "ProfileRuntime", package: "profile")],
@@ -10,7 +10,10 @@ import PackagePlugin
 /// ```
 ///
 /// The catalog is looked for in `profiles/` beside the target's sources, then in each parent directory up to the
-/// package root. The generated declarations are `internal` to the target.
+/// package root. The generated declarations are `internal` to the target. The inputs are the catalog, every profile
+/// file and the `profiles/` directory itself: a file added to it or removed from it changes the directory, so the
+/// file is generated again without touching the catalog. Personal `.local` overlays are not inputs: generated code
+/// leaves them out.
 @main
 struct ProfileCodegen: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
@@ -27,8 +30,11 @@ struct ProfileCodegen: BuildToolPlugin {
         }
         let profiles = catalog.deletingLastPathComponent()
         let names = (try? FileManager.default.contentsOfDirectory(atPath: profiles.path)) ?? []
-        let inputs = names.filter { $0.hasSuffix(".yml") || $0.hasSuffix(".yaml") }.sorted()
-            .map { profiles.appendingPathComponent($0) }
+        let files = names.filter {
+            ($0.hasSuffix(".yml") || $0.hasSuffix(".yaml")) && !$0.hasSuffix(".local.yml")
+                && !$0.hasSuffix(".local.yaml")
+        }
+        let inputs = [profiles] + files.sorted().map { profiles.appendingPathComponent($0) }
         let output = context.pluginWorkDirectoryURL.appendingPathComponent("Profile+Generated.swift")
         return [
             .buildCommand(

@@ -17,13 +17,15 @@ struct DatasourceError: Error {
     let message: String
 }
 
-/// Where the countries come from: the app's real dependency or its fake, picked by the `countries` mock point.
+/// Where the countries come from: the app's real dependency or its fake, picked by the `countries.datasource` mock
+/// point (`--countries-datasource local-mock`).
 protocol CountriesDatasource {
     func countries() throws -> [Country]
 }
 
-/// The datasource for the selected variant of the `countries` mock point (generated from the catalog).
-func makeDatasource(_ variant: Countries, timeout: Double) -> any CountriesDatasource {
+/// The datasource for the selected variant of the `countries.datasource` mock point (`CountriesDatasourceMock`,
+/// generated from the catalog, where `swiftName:` keeps it apart from this protocol).
+func makeDatasource(_ variant: CountriesDatasourceMock, timeout: Double) -> any CountriesDatasource {
     switch variant {
     case .live: LiveCountries(timeout: timeout)
     case .localMock: LocalCountries()

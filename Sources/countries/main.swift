@@ -2,12 +2,16 @@
 // `profile generate swift` wrote from profiles/_catalog.yml (Generated/Profile+Generated.swift):
 //
 //     profile run uitest -- countries        # bundled data, no onboarding, settings in memory
-//     countries -countries local-mock -skipOnboarding YES --page-size=3
+//     countries --countries-datasource local-mock -UITests -skipOnboarding YES --page-size=3
+//
+// It reads its datasource the way the seed articles' apps do, `--countries-datasource local-mock`: the mock point
+// `countries.datasource` (the runtime maps `--countries-datasource`, `-countries.datasource` and a profile's
+// `countries.datasource:` to one key), as the generated enum `CountriesDatasourceMock`. And their bare `-UITests`.
 import ProfileRuntime
 
 let profile = ActiveProfile.current
 do {
-    let source = try profile.variant(of: Countries.self)
+    let source = try profile.variant(of: CountriesDatasourceMock.self)
     let pageSize = profile.value(ProfileValues.pageSize)
     guard pageSize >= 1 else {
         fail("countries: pageSize must be at least 1, not \(pageSize)", status: 64)
@@ -19,6 +23,10 @@ do {
 
     print("profile: \(profile.profiles.isEmpty ? "none" : profile.profiles.joined(separator: " + "))")
     print(profile.value(ProfileValues.greeting))
+    // The seeds' bare `-UITests`, on the command line or among a profile's arguments (profiles/uitest.yml): a launch
+    // argument the app reads by its key, which the catalog does not declare (it would then be a flag, and a profile
+    // adding the argument beside it would be linted as shadowing it).
+    if profile.isEnabled("UITests") { print("ui tests: animations off") }
     if !profile.isEnabled(ProfileFlags.skipOnboarding) { Onboarding.show() }
     let settings = Settings(inMemory: profile.isEnabled(ProfileFlags.inMemorySettings))
     print("settings: \(settings.save(["pageSize": String(pageSize)]))")

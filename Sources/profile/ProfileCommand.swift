@@ -15,9 +15,10 @@ struct ProfileCommand: ParsableCommand {
             Profiles live in `profiles/<name>.yml`, found by walking up from the working directory.
             \(exitStatusParagraph)
             """,
-        version: "0.1.0",
+        version: ProfileVersion.current,
         subcommands: [
-            Run.self, Shell.self, List.self, Show.self, Lint.self, Export.self, Import.self, Generate.self, Init.self,
+            Run.self, Shell.self, List.self, Show.self, Diff.self, Lint.self, Export.self, Import.self, Generate.self,
+            Init.self,
             Completion.self,
         ]
     )

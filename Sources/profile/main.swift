@@ -29,6 +29,7 @@ case .invocation(let invocation):
         case .shell: try ProfileCommand.Shell.execute(invocation)
         case .list: try ProfileCommand.List.execute(invocation)
         case .show: try ProfileCommand.Show.execute(invocation)
+        case .diff: try ProfileCommand.Diff.execute(invocation)
         case .lint: try ProfileCommand.Lint.execute(invocation)
         case .export: try ProfileCommand.Export.execute(invocation)
         case .`import`: try ProfileCommand.Import.execute(invocation)

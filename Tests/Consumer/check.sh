@@ -88,6 +88,37 @@ output=$(clean "$consumer" -payments bogus 2>&1) || status=$?
 grep -qF 'unknown variant "bogus" for mock point "payments"' <<<"$output" || fail "no descriptive error: $output"
 echo "ok: an unknown variant is a descriptive error (exit 64)"
 
+step "a profile added to profiles/ is generated at the next build (the catalog untouched); edits and removals too"
+added=profiles/zz-added.yml
+trap 'rm -f "$added"' EXIT
+swift build --scratch-path "$scratch" >/dev/null
+printf 'description: Added after the first build\nflags: {verbose: true}\n' >"$added"
+swift build --scratch-path "$scratch"
+grep -q 'static let zzAdded = ' "$generated" || fail "the added profile is not in $generated"
+echo "ok: the added profile is generated"
+rm -f "$added"
+# SwiftPM keeps the input list it planned the build with: when it planned again while the file existed, the next
+# build stops with "missing inputs" until it plans again (README, "Build-tool plugin").
+built=$(swift build --scratch-path "$scratch" 2>&1) || true
+printf '%s\n' "$built"
+if ! grep -q 'Build complete' <<<"$built"; then
+    echo "note: SwiftPM planned with the removed file; planning again"
+    touch Package.swift
+    swift build --scratch-path "$scratch"
+fi
+if grep -q 'zzAdded' "$generated"; then fail "the removed profile is still in $generated"; fi
+echo "ok: the removed profile is gone"
+# A profile edited in place (the directory does not change): each profile file is an input too.
+original=$(cat profiles/uitest.yml)
+trap 'rm -f "$added"; printf "%s\n" "$original" >profiles/uitest.yml' EXIT
+printf '%s\n  ratio: 0.75\n' "$original" >profiles/uitest.yml
+swift build --scratch-path "$scratch"
+grep -q '"0.75"' "$generated" || fail "the edit of profiles/uitest.yml is not in $generated"
+printf '%s\n' "$original" >profiles/uitest.yml
+swift build --scratch-path "$scratch"
+if grep -q '"0.75"' "$generated"; then fail "the edit of profiles/uitest.yml stayed in $generated"; fi
+echo "ok: a profile edited in place is generated again"
+
 step "linkage: no Foundation"
 pattern='libFoundation|FoundationEssentials|FoundationInternationalization|lib_FoundationICU|Foundation\.framework'
 if [ "$(uname -s)" = Darwin ]; then

@@ -51,6 +51,7 @@ import Darwin
                     [
                         "profile: uitest",
                         "Welcome to Countries",
+                        "ui tests: animations off",
                         "settings: kept in memory",
                         "countries from local-mock (5 of 15):",
                     ] + Self.bundled.prefix(5)))
@@ -89,9 +90,9 @@ import Darwin
     }
 
     @Test(arguments: [
-        ["-countries", "local-mock", "-skipOnboarding", "YES", "-pageSize", "3"],
-        ["--countries=local-mock", "--skip-onboarding=YES", "--page-size=3"],
-        ["-countries", "local-mock", "-skipOnboarding", "--page-size", "3"],
+        ["--countries-datasource", "local-mock", "-skipOnboarding", "YES", "-pageSize", "3"],
+        ["--countries-datasource=local-mock", "--skip-onboarding=YES", "--page-size=3"],
+        ["-countries.datasource", "local-mock", "-skipOnboarding", "--page-size", "3"],
     ])
     func launchArgumentsAlone(_ arguments: [String]) throws {
         let home = try Home()
@@ -121,28 +122,67 @@ import Darwin
         #expect(
             result.stdout
                 == Self.lines(
-                    ["profile: uitest", "Hi", "settings: kept in memory", "countries from local-mock (2 of 15):"]
-                        + Self.bundled.prefix(2)))
+                    [
+                        "profile: uitest", "Hi", "ui tests: animations off", "settings: kept in memory",
+                        "countries from local-mock (2 of 15):",
+                    ] + Self.bundled.prefix(2)))
+    }
+
+    /// What the seed articles' apps are launched with, on the command line alone: the datasource as
+    /// `--countries-datasource local-mock` (the mock point `countries.datasource`) and a bare `-UITests`; without
+    /// them, the catalog's default datasource and no UI-test mode. The same read through `profile run` with a
+    /// profile whose typed layer says otherwise: argv wins.
+    @Test func theSeedsLaunchArguments() throws {
+        let home = try Home()
+        let seeds = try CLI.run(
+            Self.countries, ["--countries-datasource", "local-mock", "-UITests", "-skipOnboarding", "YES"],
+            environment: ["HOME": home.path])
+        #expect(seeds.status == 0, "\(seeds.stderr)")
+        #expect(
+            seeds.stdout
+                == Self.lines(
+                    [
+                        "profile: none", "Welcome to Countries", "ui tests: animations off",
+                        "settings: stored in ~/.countries-settings", "countries from local-mock (15 of 15):",
+                    ] + Self.bundled))
+        let plain = try CLI.run(
+            Self.countries, ["-skipOnboarding", "YES"],
+            environment: ["HOME": home.path, "COUNTRIES_API_URL": "http://127.0.0.1:1/v3.1"])
+        #expect(plain.status == 69)
+        #expect(!plain.stdout.contains("ui tests"))
+        #expect(plain.stderr.hasPrefix("countries: live datasource: cannot reach 127.0.0.1:1"))
+        let throughProfile = try CLI.profile(
+            [
+                "run", "--profiles-dir", Self.profilesDirectory, "demo", "--", Self.countries,
+                "--countries-datasource", "local-mock", "-UITests", "-pageSize", "1",
+            ],
+            environment: ["HOME": home.path])
+        #expect(throughProfile.status == 0, "\(throughProfile.stderr)")
+        #expect(throughProfile.stdout.contains("ui tests: animations off\n"))
+        #expect(throughProfile.stdout.hasSuffix("countries from local-mock (1 of 15):\n  Argentina — Buenos Aires\n"))
+        let show = try CLI.profile(["show", "--profiles-dir", Self.profilesDirectory, "uitest", "--json"])
+        #expect(show.stdout.contains(#""key": "countries.datasource""#))
     }
 
     @Test func withoutHomeSettingsStayInMemory() throws {
-        let result = try CLI.run(Self.countries, ["-countries", "local-mock", "-skipOnboarding", "-pageSize", "1"])
+        let result = try CLI.run(
+            Self.countries, ["--countries-datasource", "local-mock", "-skipOnboarding", "-pageSize", "1"])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout.contains("settings: HOME is not set; kept in memory\n"))
     }
 
     @Test func unknownVariantIsADescriptiveErrorNotACrash() throws {
-        let result = try CLI.run(Self.countries, ["-countries", "bogus"])
+        let result = try CLI.run(Self.countries, ["--countries-datasource", "bogus"])
         #expect(result.status == 64)
         #expect(!result.signaled)
         #expect(result.stdout == "")
         #expect(
             result.stderr == """
-                countries: unknown variant "bogus" for mock point "countries" (from launch argument "-countries"); \
-                allowed variants: live, local-mock
+                countries: unknown variant "bogus" for mock point "countries.datasource" (from launch argument \
+                "--countries-datasource"); allowed variants: live, local-mock
 
                 """)
-        let typo = try CLI.run(Self.countries, ["--countries=local_mock"])
+        let typo = try CLI.run(Self.countries, ["--countries-datasource=local_mock"])
         #expect(typo.status == 64)
         #expect(typo.stderr.contains(#"did you mean "local-mock"?"#))
     }
@@ -154,7 +194,7 @@ import Darwin
         (["-requestTimeout", "-1"], "countries: requestTimeout must be a positive number of seconds, not -1.0\n"),
     ])
     func badValuesAreErrorsNotCrashes(_ arguments: [String], _ message: String) throws {
-        let result = try CLI.run(Self.countries, ["-countries", "local-mock"] + arguments)
+        let result = try CLI.run(Self.countries, ["--countries-datasource", "local-mock"] + arguments)
         #expect(result.status == 64)
         #expect(!result.signaled)
         #expect(result.stderr == message)
@@ -167,7 +207,7 @@ import Darwin
         let closedPort = try Listener().port  // bound, then closed when released
         let home = try Home()
         let refused = try CLI.run(
-            Self.countries, ["-countries", "live", "-skipOnboarding"],
+            Self.countries, ["--countries-datasource", "live", "-skipOnboarding"],
             environment: ["HOME": home.path, "COUNTRIES_API_URL": "http://127.0.0.1:\(closedPort)/v3.1"])
         #expect(refused.status == 69)
         #expect(
@@ -177,7 +217,7 @@ import Darwin
 
                 """)
         let reached = try CLI.run(
-            Self.countries, ["-countries", "live", "-skipOnboarding", "-pageSize", "1"],
+            Self.countries, ["--countries-datasource", "live", "-skipOnboarding", "-pageSize", "1"],
             environment: ["HOME": home.path, "COUNTRIES_API_URL": "http://127.0.0.1:\(listener.port)"])
         #expect(reached.status == 0, "\(reached.stderr)")
         #expect(reached.stdout.hasSuffix("countries from live (1 of 15):\n  Argentina — Buenos Aires\n"))

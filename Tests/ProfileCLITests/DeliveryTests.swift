@@ -30,7 +30,7 @@ import Testing
         skipOnboarding=true
         AppleLanguages=(en)
         pageSize=5
-        countries=local-mock
+        countries.datasource=local-mock
 
         """
 
@@ -51,8 +51,8 @@ import Testing
             app.stdout
                 == CountriesExampleTests.lines(
                     [
-                        "profile: uitest", "Welcome to Countries", "settings: kept in memory",
-                        "countries from local-mock (5 of 15):",
+                        "profile: uitest", "Welcome to Countries", "ui tests: animations off",
+                        "settings: kept in memory", "countries from local-mock (5 of 15):",
                     ] + CountriesExampleTests.bundled.prefix(5)))
         // The profile's arguments reach the app too (the stand-in xcodebuild would refuse them on its own argv).
         let probe = try Self.run(["uitest", "--"] + command, app: Self.probe, home: home.path)
@@ -76,7 +76,9 @@ import Testing
             ["uitest", "--", "xcrun", "simctl", "launch", "--console", "booted", "com.example.countries"],
             app: Self.countries, home: home.path)
         #expect(launched.status == 0, "\(launched.stderr)")
-        #expect(launched.stdout.hasPrefix("profile: uitest\nWelcome to Countries\nsettings: kept in memory\n"))
+        #expect(
+            launched.stdout.hasPrefix(
+                "profile: uitest\nWelcome to Countries\nui tests: animations off\nsettings: kept in memory\n"))
         let probe = try Self.run(
             ["uitest", "--", "xcrun", "simctl", "launch", "booted", "com.example.countries"], app: Self.probe,
             home: home.path)

@@ -1,4 +1,5 @@
 import Foundation
+import ProfileCore
 import Testing
 
 @testable import profile
@@ -80,7 +81,7 @@ import Testing
             #expect(result.status == 0, "\(arguments)")
             #expect(result.stdout.contains("USAGE: profile"), "\(arguments)")
         }
-        #expect(try project.profile(["--version"]).stdout == "0.1.0\n")
+        #expect(try project.profile(["--version"]).stdout == ProfileVersion.current + "\n")
         // After `--`, `--help` is the wrapped command's.
         let wrapped = try project.profile(["run", "p", "--", "sh", "-c", "echo \"$1\"", "sh", "--help"])
         #expect(wrapped.stdout == "--help\n")
@@ -134,7 +135,7 @@ import Testing
         (
             ["generate", "swfit", "-o", "a.swift", "--output", "b.swift", "--acess", "public"],
             """
-            command line:1:18: error: unknown language `swfit` (one of `swift`); did you mean `swift`?
+            command line:1:18: error: unknown language `swfit` (one of `swift`, `json-schema`); did you mean `swift`?
             profile generate swfit -o a.swift --output b.swift --acess public
                              ^~~~~
             command line:1:35: error: `--output` is given twice; it takes one value
@@ -149,7 +150,7 @@ import Testing
             command line:1:60: error: unexpected argument `public`
             profile generate swfit -o a.swift --output b.swift --acess public
                                                                        ^~~~~~
-            profile: note: usage: profile generate <language> [--output <file>] [--access <level>] [--check] (more in `profile generate --help`)
+            profile: note: usage: profile generate <language> [--output <file>] [--access <level>] [--include-local] [--check] (more in `profile generate --help`)
             4 errors generated.
 
             """

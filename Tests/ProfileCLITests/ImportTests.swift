@@ -133,7 +133,8 @@ import Testing
 
     @Test func theCatalogTypesEntries() throws {
         let catalog = try String(
-            contentsOf: CLI.repositoryRoot.appendingPathComponent("profiles/_catalog.yml"), encoding: .utf8)
+            contentsOf: CLI.repositoryRoot.appendingPathComponent(
+                "Tests/ProfileCoreTests/Fixtures/Xcode/Countries-catalog.yml"), encoding: .utf8)
         let project = try Project([
             "profiles/_catalog.yml": catalog, "App.xcscheme": try Self.fixture("Typed.xcscheme"),
         ])

@@ -11,6 +11,7 @@ import Testing
                 created profiles/_catalog.yml
                 created profiles/base.yml
                 created profiles/example.yml
+                created profiles/profile.schema.json (regenerate it with `profile generate json-schema --output …`)
                 updated .gitignore (ignores profiles/*.local.yml)
                 next: `profile list`, `profile show example`, `profile run example -- <your app>`
 

@@ -138,10 +138,14 @@ import Testing
 
     @Test func generatedSwift() throws {
         let project = try project()
+        // Personal overlays are left out of generated code unless asked; asked, their secrets are `<secret>`.
         try clean(project, ["generate", "swift", "--output", "Generated.swift"])
         let generated = try file(project, "Generated.swift")
         #expect(!generated.contains(Self.marker))
-        #expect(generated.contains("<secret>"))
+        try clean(project, ["generate", "swift", "--include-local", "--output", "WithLocal.swift"])
+        let withLocal = try file(project, "WithLocal.swift")
+        #expect(!withLocal.contains(Self.marker))
+        #expect(withLocal.contains("<secret>"))
     }
 
     /// A catalog type error names the reference (`${API_TOKEN}`) or `<secret>`, and leaves out a line holding a

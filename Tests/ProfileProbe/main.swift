@@ -15,7 +15,7 @@ print("UITests=\(profile.isEnabled("UITests"))")
 print("skipOnboarding=\(profile.isEnabled("skipOnboarding"))")
 print("AppleLanguages=\(profile.string(forKey: "AppleLanguages") ?? "-")")
 print("pageSize=\(profile.int(forKey: "pageSize").map(String.init) ?? "-")")
-print("countries=\(profile.string(forKey: "countries") ?? "-")")
+print("countries.datasource=\(profile.string(forKey: "countries.datasource") ?? "-")")
 
 // `PROBE_READS=int:hex,double:pinf,string:hex,decode` (read through the runtime's own environment fallback, as the
 // key `probeReads`): one more line per read, `int:hex=31`, and for `decode` the `Numbers` struct's fields.

@@ -30,6 +30,9 @@ public struct Catalog: Sendable {
         public var variants: [Variant]
         /// The variant used when no profile selects one (the first declared when not given).
         public var defaultVariant: String
+        /// The name of the enum `profile generate swift` writes for it, when the catalog gives one (`swiftName:`,
+        /// for a name that would clash with one of the app's own types); else the key in UpperCamelCase.
+        public var swiftName: Located<String>? = nil
     }
 
     /// The types a value can have.

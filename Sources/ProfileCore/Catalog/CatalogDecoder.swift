@@ -137,15 +137,27 @@ public struct CatalogDecoder {
         var description: String?
         var defaultNode: YAMLNode?
         var variantsNode: YAMLNode?
+        var swiftName: Located<String>?
         if node.sequence != nil {
             variantsNode = node
         } else {
             guard
-                let (text, fields) = fields(node, allowed: ["variants", "default"], what: "mock point `\(key.value)`")
+                let (text, fields) = fields(
+                    node, allowed: ["variants", "default", "swiftName"], what: "mock point `\(key.value)`")
             else { return }
             description = text
             variantsNode = fields["variants"]
             defaultNode = fields["default"]
+            // A bad name is reported, and the mock point still declared (profiles using it are not errors too).
+            if let nameNode = fields["swiftName"] {
+                if let text = nameNode.scalar?.text, Self.isSwiftTypeName(text) {
+                    swiftName = Located(text, at: location(nameNode), length: nameNode.displayLength)
+                } else {
+                    error(
+                        "`swiftName` takes a Swift type name (letters, digits and `_`, not starting with a digit): "
+                            + "the name of the enum `profile generate swift` writes for `\(key.value)`", nameNode)
+                }
+            }
         }
         guard let variantsNode else {
             error("mock point `\(key.value)` needs `variants`", keyNode)
@@ -188,7 +200,21 @@ public struct CatalogDecoder {
             }
         }
         catalog.mocks.append(
-            Catalog.MockPoint(key: key, description: description, variants: variants, defaultVariant: defaultVariant))
+            Catalog.MockPoint(
+                key: key, description: description, variants: variants, defaultVariant: defaultVariant,
+                swiftName: swiftName))
+    }
+
+    /// `[A-Za-z_][A-Za-z0-9_]*`: a name Swift takes for a type as written (ASCII, so the same on every toolchain).
+    static func isSwiftTypeName(_ text: String) -> Bool {
+        guard let first = text.utf8.first, !(first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) else {
+            return false
+        }
+        return text.utf8.allSatisfy { byte in
+            (byte >= UInt8(ascii: "a") && byte <= UInt8(ascii: "z"))
+                || (byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z"))
+                || (byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9")) || byte == UInt8(ascii: "_")
+        }
     }
 
     private mutating func value(_ keyNode: YAMLNode, _ node: YAMLNode) {

@@ -15,17 +15,26 @@ extension SwiftGenerator {
     ///
     /// Returns nil when the directory has no catalog (nothing is reported: the caller says how to create one) or
     /// when the catalog or a profile has errors (reported in `repository.diagnostics`). Personal `.local` overlays
-    /// are applied like everywhere else; callers should say so, since the output then differs from a clean
-    /// checkout's.
+    /// are left out, so the output is a clean checkout's, unless `options.includeLocal` (callers should then say
+    /// that the output differs from a clean checkout's). Give it a repository over
+    /// ``ProfileDirectory/withoutOverlays()`` when they are left out: ``repository(for:options:)``.
     public static func forRepository(
-        _ repository: ProfileRepository, access: AccessLevel = .internal
+        _ repository: ProfileRepository, options: GenerationOptions = GenerationOptions()
     ) -> SwiftGenerator? {
         guard let catalogPath = repository.directory.catalogPath else { return nil }
         let catalog = repository.catalog
         let launchProfiles = Self.launchProfiles(repository)
         guard let catalog, !repository.diagnostics.hasErrors else { return nil }
-        return SwiftGenerator(
-            catalog: catalog, launchProfiles: launchProfiles, sourcePath: displayPath(of: catalogPath), access: access)
+        var generator = SwiftGenerator(
+            catalog: catalog, launchProfiles: launchProfiles, sourcePath: displayPath(of: catalogPath),
+            access: options.access)
+        generator.includesLocalOverlays = options.includeLocal
+        return generator
+    }
+
+    /// The repository to generate from for `directory`: without its `.local` overlays unless `options` include them.
+    public static func repository(for directory: ProfileDirectory, options: GenerationOptions) -> ProfileRepository {
+        ProfileRepository(directory: options.includeLocal ? directory : directory.withoutOverlays())
     }
 
     /// Every runnable profile of `repository`, sorted by name, resolved against an empty environment, secrets hidden.

@@ -33,6 +33,14 @@ public struct ProfileDirectory: Sendable {
     /// Problems with file names (invalid names, `x.yml` beside `x.yaml`, an overlay without its profile).
     public private(set) var diagnostics: [Diagnostic] = []
 
+    /// The same listing with no `.local` overlays: what a clean checkout has (`profile generate swift` without
+    /// `--include-local`).
+    public func withoutOverlays() -> ProfileDirectory {
+        var copy = self
+        for name in copy.names { copy.entries[name]?.overlayPath = nil }
+        return copy
+    }
+
     /// Finds the directory: `explicit` (the `--profiles-dir` option), else `$PROFILES_DIR`, else the first
     /// `profiles/` directory found walking up from `workingDirectory`, stopping at the repository root (the
     /// first directory that holds `.git`).

@@ -53,7 +53,7 @@ public struct ShowRenderer: Sendable {
             if let shadow = shadows.first(where: { $0.argument == index }) {
                 origin += "  (overrides \(shadow.kind) `\(shadow.key)`: the app reads the argument first)"
             }
-            rows.append((ShellQuoting.quote(redaction.text(argument)), origin))
+            rows.append((ShellQuoting.quote(shown(argument)), origin))
         }
         disabledArguments(at: profile.arguments.count)
         section("environment")
@@ -71,7 +71,7 @@ public struct ShowRenderer: Sendable {
         }
         for (index, change) in profile.environment.enumerated() {
             disabledVariables(at: index)
-            if let shown = redaction.text(change) {
+            if let shown = shown(change) {
                 rows.append(("\(change.name)=\(ShellQuoting.quote(shown))", change.origin.shortDescription))
             } else {
                 rows.append(("unset \(change.name)", change.origin.shortDescription))
@@ -98,8 +98,29 @@ public struct ShowRenderer: Sendable {
     /// What `show` says after an `enabled: false` entry.
     static let disabledNote = "(disabled: not applied by run; unchecked in Xcode exports)"
 
-    private func shown(_ value: ResolvedProfile.Entry<TypedValue>) -> String {
+    // How each kind of entry's value is shown, by `show` and by `diff` (`ProfileDiff`), through ``Redaction``: the
+    // one place that decides what is hidden.
+
+    /// An argument's text: its display form (`${API_TOKEN}`) when it is secret, unless revealed.
+    func shown(_ argument: ResolvedProfile.Argument) -> String { redaction.text(argument) }
+
+    /// An environment change's value (nil for an unset): its display form when it is secret, unless revealed.
+    func shown(_ change: ResolvedProfile.EnvironmentChange) -> String? { redaction.text(change) }
+
+    /// A value's text, shell-quoted: its display form (`<secret>`) when it is secret, unless revealed.
+    func shown(_ value: ResolvedProfile.Entry<TypedValue>) -> String {
         ShellQuoting.quote(redaction.text(value))
+    }
+
+    /// A value as JSON, typed: numbers and booleans as such, strings as text; a hidden secret as its display form.
+    func jsonValue(_ value: ResolvedProfile.Entry<TypedValue>) -> JSONWriter.Value {
+        switch value.value {
+        case _ where redaction.hides(value): return .string(redaction.text(value))
+        case .string(let text): return .string(text)
+        case .int(let number, _): return .number(String(number))
+        case .double(let number, let text): return number.isFinite ? .number(String(number)) : .string(text)
+        case .bool(let flag): return .bool(flag)
+        }
     }
 
     private func flush(_ rows: inout [(String, String)], into out: inout String) {
@@ -131,7 +152,7 @@ public struct ShowRenderer: Sendable {
                 .array(
                     profile.arguments.enumerated().map { index, argument in
                         var fields: [(String, V)] = [
-                            ("value", .string(redaction.text(argument))),
+                            ("value", .string(shown(argument))),
                             ("origin", origin(argument.origin)),
                         ]
                         if let shadow = shadows.first(where: { $0.argument == index }) {
@@ -147,11 +168,7 @@ public struct ShowRenderer: Sendable {
                 .array(
                     profile.environment.map { change in
                         var fields: [(String, V)] = [("name", .string(change.name))]
-                        if let value = redaction.text(change) {
-                            fields.append(("value", .string(value)))
-                        } else {
-                            fields.append(("value", .null))
-                        }
+                        fields.append(("value", shown(change).map { .string($0) } ?? .null))
                         fields.append(("fromInvokingEnvironment", .bool(change.usesInvokingEnvironment)))
                         fields.append(("origin", origin(change.origin)))
                         return .object(fields)
@@ -205,17 +222,9 @@ public struct ShowRenderer: Sendable {
                 "values",
                 .array(
                     profile.values.map { value in
-                        let typed: V
-                        switch value.value {
-                        case _ where redaction.hides(value): typed = .string(redaction.text(value))
-                        case .string(let text): typed = .string(text)
-                        case .int(let number, _): typed = .number(String(number))
-                        case .double(let number, let text):
-                            typed = number.isFinite ? .number(String(number)) : .string(text)
-                        case .bool(let flag): typed = .bool(flag)
-                        }
-                        return .object([
-                            ("key", .string(value.key)), ("type", .string(value.value.typeName)), ("value", typed),
+                        .object([
+                            ("key", .string(value.key)), ("type", .string(value.value.typeName)),
+                            ("value", jsonValue(value)),
                             ("origin", origin(value.origin)),
                         ])
                     })

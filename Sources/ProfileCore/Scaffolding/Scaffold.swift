@@ -59,7 +59,12 @@ public enum Scaffold {
 
         """
 
+    /// The JSON Schema `profile init` writes beside the profiles (`profile generate json-schema`), which the first
+    /// line of each scaffolded profile names for yaml-language-server editors.
+    public static let schemaPath = "profiles/" + ProfileSchema.fileName
+
     static let base = """
+        # yaml-language-server: $schema=profile.schema.json
         # An abstract profile: others extend it; it is hidden from `profile list` and cannot be run itself.
         description: Settings every launch shares
         abstract: true
@@ -77,6 +82,7 @@ public enum Scaffold {
         """
 
     static let example = """
+        # yaml-language-server: $schema=profile.schema.json
         # A profile: `profile run example -- ./your-app` launches your app with it.
         # Personal tweaks go in `example.local.yml` beside it (git-ignored), applied on top.
         description: An example profile — copy it for `uitest`, `offline`, `demo`...

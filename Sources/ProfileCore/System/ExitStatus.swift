@@ -3,7 +3,8 @@
 public enum ExitStatus {
     /// Success.
     public static let success: Int32 = 0
-    /// `lint` found errors (or warnings with `--strict`); `generate --check` found a stale file.
+    /// `lint` found errors (or warnings with `--strict`); `generate --check` found a stale file; `diff` found
+    /// differences.
     public static let findings: Int32 = 1
     /// The command line is wrong (unknown option, no `--`, `--mock x` without `=`).
     public static let usage: Int32 = 64
@@ -28,7 +29,7 @@ public enum ExitStatus {
     /// Every status with a few words on what it means, in order (for help texts).
     public static let meanings: [(status: Int32, meaning: String)] = [
         (success, "success"),
-        (findings, "lint findings"),
+        (findings, "lint findings, a stale generated file, or differences"),
         (usage, "usage error"),
         (dataError, "the profiles have errors (nothing launched)"),
         (noInput, "no profiles directory, or a file cannot be read"),

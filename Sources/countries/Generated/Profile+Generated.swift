@@ -3,8 +3,8 @@
 import ProfileRuntime
 
 /// Where the list of countries comes from
-enum Countries: String, MockPoint, CaseIterable, Sendable {
-    static let mockKey = "countries"
+enum CountriesDatasourceMock: String, MockPoint, CaseIterable, Sendable {
+    static let mockKey = "countries.datasource"
     static let defaultVariant: Self? = .live
 
     /// The REST Countries web API (needs the network)
@@ -62,7 +62,7 @@ enum LaunchProfiles {
             "NO",
             "-skipOnboarding",
             "YES",
-            "-countries",
+            "-countries.datasource",
             "live",
             "-greeting",
             "Hello there, welcome to the demo",
@@ -74,7 +74,7 @@ enum LaunchProfiles {
         launchEnvironment: [
             "COUNTRIES_API_URL": "https://restcountries.com/v3.1",
             "LOG_LEVEL": "info",
-            "PROFILE_PAYLOAD": "profile/1;profile=demo;flag.inMemorySettings=0;flag.skipOnboarding=1;mock.countries=live;value.greeting=Hello there%2C welcome to the demo;value.pageSize=20;value.requestTimeout=2.5;argument=-AppleLanguages;argument=(en-GB);env=COUNTRIES_API_URL;env=LOG_LEVEL;end",
+            "PROFILE_PAYLOAD": "profile/1;profile=demo;flag.inMemorySettings=0;flag.skipOnboarding=1;mock.countries.datasource=live;value.greeting=Hello there%2C welcome to the demo;value.pageSize=20;value.requestTimeout=2.5;argument=-AppleLanguages;argument=(en-GB);env=COUNTRIES_API_URL;env=LOG_LEVEL;end",
         ]
     )
 
@@ -88,7 +88,7 @@ enum LaunchProfiles {
             "NO",
             "-skipOnboarding",
             "NO",
-            "-countries",
+            "-countries.datasource",
             "local-mock",
             "-greeting",
             "Welcome to Countries",
@@ -100,7 +100,7 @@ enum LaunchProfiles {
         launchEnvironment: [
             "COUNTRIES_API_URL": "https://restcountries.com/v3.1",
             "LOG_LEVEL": "info",
-            "PROFILE_PAYLOAD": "profile/1;profile=offline;flag.inMemorySettings=0;flag.skipOnboarding=0;mock.countries=local-mock;value.greeting=Welcome to Countries;value.pageSize=20;value.requestTimeout=0.5;argument=-AppleLanguages;argument=(en);env=COUNTRIES_API_URL;env=LOG_LEVEL;end",
+            "PROFILE_PAYLOAD": "profile/1;profile=offline;flag.inMemorySettings=0;flag.skipOnboarding=0;mock.countries.datasource=local-mock;value.greeting=Welcome to Countries;value.pageSize=20;value.requestTimeout=0.5;argument=-AppleLanguages;argument=(en);env=COUNTRIES_API_URL;env=LOG_LEVEL;end",
         ]
     )
 
@@ -115,7 +115,7 @@ enum LaunchProfiles {
             "YES",
             "-skipOnboarding",
             "YES",
-            "-countries",
+            "-countries.datasource",
             "local-mock",
             "-greeting",
             "Welcome to Countries",
@@ -126,7 +126,7 @@ enum LaunchProfiles {
         ],
         launchEnvironment: [
             "LOG_LEVEL": "debug",
-            "PROFILE_PAYLOAD": "profile/1;profile=uitest;flag.inMemorySettings=1;flag.skipOnboarding=1;mock.countries=local-mock;value.greeting=Welcome to Countries;value.pageSize=5;value.requestTimeout=2.5;argument=-AppleLanguages;argument=(en);argument=-UITests;env=LOG_LEVEL;end",
+            "PROFILE_PAYLOAD": "profile/1;profile=uitest;flag.inMemorySettings=1;flag.skipOnboarding=1;mock.countries.datasource=local-mock;value.greeting=Welcome to Countries;value.pageSize=5;value.requestTimeout=2.5;argument=-AppleLanguages;argument=(en);argument=-UITests;env=LOG_LEVEL;end",
         ]
     )
 

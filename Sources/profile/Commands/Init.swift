@@ -64,6 +64,20 @@ extension ProfileCommand {
                     try AtomicFile.write(Array(text.utf8), to: path, if: .absent)
                     Terminal.out("created \(path)\n")
                 }
+                // The schema of the scaffolded catalog, for editors (the profiles' first line names it). It depends on
+                // the catalog only, which is now as `init` writes it: a schema already there and identical is kept.
+                let profiles = FileSystem.join(directory, ProfileDirectory.directoryName)
+                if let listing = try? ProfileDirectory(path: profiles) {
+                    let schema = Array(ProfileSchema.forRepository(ProfileRepository(directory: listing)).render().utf8)
+                    let schemaPath = FileSystem.join(directory, Scaffold.schemaPath)
+                    if FileSystem.exists(schemaPath), (try? FileSystem.read(schemaPath)) == schema {
+                        Terminal.out("kept \(schemaPath) (already as `profile init` writes it)\n")
+                    } else {
+                        try AtomicFile.write(schema, to: schemaPath, if: .absent)
+                        Terminal.out(
+                            "created \(schemaPath) (regenerate it with `profile generate json-schema --output …`)\n")
+                    }
+                }
                 let gitignorePath = FileSystem.join(directory, ".gitignore")
                 let current = FileSystem.exists(gitignorePath) ? try? FileSystem.read(gitignorePath) : nil
                 if let updated = Scaffold.gitignore(adding: current.map { String(decoding: $0, as: UTF8.self) }) {

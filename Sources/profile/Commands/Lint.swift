@@ -19,7 +19,9 @@ extension ProfileCommand {
         static func execute(_ invocation: Invocation) throws(Exit) -> Never {
             try invocation.requireValid()
             let session = try Session(profilesDirectory: invocation.profilesDirectory)
-            let diagnostics = Linter(repository: session.repository).run()
+            var diagnostics = Linter(repository: session.repository).run()
+            // The editors' schema beside the profiles, when there is one, is current (like `generate --check`).
+            if let stale = ProfileSchema.staleFile(in: session.repository) { diagnostics.append(stale) }
             switch invocation.value(of: Grammar.lintFormat).flatMap({ Format(rawValue: $0.value) }) ?? .text {
             case .json: Terminal.out(DiagnosticFormats.json(diagnostics))
             case .github: Terminal.out(DiagnosticFormats.github(diagnostics))

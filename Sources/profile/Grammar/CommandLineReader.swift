@@ -32,6 +32,14 @@ struct Invocation {
     var missingPositional: Int?
     /// Where in `problems` the error saying the command to launch is missing is, if it is there.
     var missingCommand: Int?
+    /// For a command that compares two sides (`diff`): each side's profiles and overrides, when both were named.
+    var sides: (left: Side, right: Side)?
+
+    /// One side of a comparison: its profiles, in order, and its overrides.
+    struct Side {
+        var profiles: [Located<String>]
+        var overrides: Overrides
+    }
 
     init(command: Grammar.Command) {
         self.command = command
@@ -130,6 +138,9 @@ enum CommandLineReader {
         var words: [Located<String>] = []
         /// Where errors about the command's shape are in `invocation.problems` (the usage line follows the last).
         var shapeErrors: [Int] = []
+        /// For a command that compares two sides: how many positional words and overrides came before the `--`
+        /// between them, and the `--` itself, when it was given.
+        var separator: (words: Int, overrides: Int, at: Located<String>)?
 
         init(command: Grammar.Command, source: CommandLineSource, arguments: [String]) {
             self.command = command
@@ -144,6 +155,13 @@ enum CommandLineReader {
             while index < arguments.count {
                 let argument = arguments[index]
                 if argument == "--" {
+                    if command.comparesSides && separator == nil {
+                        separator = (
+                            words.count, invocation.overrides.items.count, source.located("--", argument: index)
+                        )
+                        index += 1
+                        continue
+                    }
                     if command.wrapsCommand {
                         invocation.wrapped = Array(arguments[(index + 1)...])
                     } else {
@@ -164,6 +182,7 @@ enum CommandLineReader {
                 }
             }
             assignPositionals()
+            if command.comparesSides { assignSides() }
             if command.wrapsCommand && invocation.wrapped.isEmpty {
                 invocation.missingCommand = invocation.problems.count
                 invocation.problems.append(
@@ -272,6 +291,45 @@ enum CommandLineReader {
                 problem(
                     .error("unexpected argument `\(word.value)`", at: word.location, length: word.length), shape: true)
             }
+        }
+
+        /// Splits the profiles and overrides into the two sides of a comparison: at the `--` between them, or, without
+        /// one, two profiles with the overrides applying to the second (`diff uitest uitest --enable x`).
+        mutating func assignSides() {
+            let items = invocation.overrides.items
+            let words = self.words.filter { $0.value != "-" }
+            guard let separator else {
+                if words.count == 2 {
+                    invocation.sides = (
+                        Invocation.Side(profiles: [words[0]], overrides: Overrides()),
+                        Invocation.Side(profiles: [words[1]], overrides: invocation.overrides)
+                    )
+                } else if !words.isEmpty {
+                    let extra = words.count > 2 ? words[2] : words[0]
+                    problem(
+                        .error(
+                            "name two profiles to compare, or put `--` between the two sides: "
+                                + "`profile \(command.name.rawValue) <profile>... -- <profile>...`",
+                            at: extra.location, length: extra.length),
+                        shape: true)
+                }
+                return
+            }
+            let split = self.words[..<separator.words].filter { $0.value != "-" }.count
+            let left = Array(words[..<split])
+            let right = Array(words[split...])
+            guard !left.isEmpty, !right.isEmpty else {
+                problem(
+                    .error(
+                        "name at least one profile on each side of `--`", at: separator.at.location,
+                        length: separator.at.length),
+                    shape: true)
+                return
+            }
+            invocation.sides = (
+                Invocation.Side(profiles: left, overrides: Overrides(items: Array(items[..<separator.overrides]))),
+                Invocation.Side(profiles: right, overrides: Overrides(items: Array(items[separator.overrides...])))
+            )
         }
 
         /// Checks `word` for the positional at `index`, and keeps it.

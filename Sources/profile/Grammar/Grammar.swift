@@ -80,7 +80,7 @@ enum Grammar {
 
     /// The commands, in the order help lists them.
     enum Name: String, CaseIterable, Sendable {
-        case run, shell, list, show, lint, export, `import`, generate, `init`, completion
+        case run, shell, list, show, diff, lint, export, `import`, generate, `init`, completion
     }
 
     struct Command: Sendable {
@@ -95,6 +95,9 @@ enum Grammar {
         var rest: Positional?
         /// Whether the words after `--` are a command to launch (`run`), rather than more positionals.
         var wrapsCommand: Bool
+        /// Whether `--` separates two sides, each with its profiles and overrides (`diff`), rather than ending the
+        /// options.
+        var comparesSides: Bool
         private let makeOptions: @Sendable () -> [Option]
 
         /// The options, in the order help lists them.
@@ -106,7 +109,7 @@ enum Grammar {
         init(
             name: Name, summary: String, details: String = "",
             options: @autoclosure @escaping @Sendable () -> [Option], leading: [Positional] = [],
-            rest: Positional? = nil, wrapsCommand: Bool = false
+            rest: Positional? = nil, wrapsCommand: Bool = false, comparesSides: Bool = false
         ) {
             self.name = name
             self.summary = summary
@@ -115,6 +118,7 @@ enum Grammar {
             self.leading = leading
             self.rest = rest
             self.wrapsCommand = wrapsCommand
+            self.comparesSides = comparesSides
         }
 
         /// Every positional, in order.
@@ -140,6 +144,7 @@ enum Grammar {
                 }
             }
             if wrapsCommand { words.append("-- <command> [<argument>...]") }
+            if comparesSides { words.append("[-- <profile>... [<overrides>]]") }
             return words.joined(separator: " ")
         }
 
@@ -232,6 +237,16 @@ enum Grammar {
         details: " (the file and line of each entry)",
         options: [profilesDirectory] + overrides + [showJSON, showReveal], rest: profiles)
 
+    static let diffJSON = flag("--json", "Print JSON", details: " (its shape is documented in the README)")
+    static let diffReveal = flag(
+        "--reveal", "Show secrets and values from the environment in full",
+        details: " (`${API_TOKEN}` taken from the invoking environment)")
+    static let diff = Command(
+        name: .diff, summary: "Show what differs between two profiles as a launch sees them",
+        details: " (`diff A B`: the overrides apply to B; `diff A... [overrides] -- B... [overrides]`: each side its "
+            + "own; exit 1 when they differ)",
+        options: [profilesDirectory] + overrides + [diffJSON, diffReveal], rest: profiles, comparesSides: true)
+
     static let lintFormat = Option(
         name: "--format", value: choices("format", ProfileCommand.Lint.Format.allCases.map { $0.rawValue }),
         summary: "Output format",
@@ -294,7 +309,7 @@ enum Grammar {
         leading: [importFormat, importFile])
 
     static let generateLanguage = Positional(
-        name: "language", needs: "the language", summary: "The language to generate",
+        name: "language", needs: "the language", summary: "What to generate: swift, or json-schema (of a profile file)",
         completion: .choices(ProfileCommand.Generate.Language.allCases.map { $0.rawValue }))
     static let generateOutput = Option(
         name: "--output", short: "-o", value: Value(name: "file", what: "a file", completion: .file),
@@ -302,13 +317,18 @@ enum Grammar {
     static let generateAccess = Option(
         name: "--access", value: choices("level", SwiftGenerator.AccessLevel.allCases.map { $0.rawValue }),
         summary: "Access level of the generated code", details: ": internal (the default) or public")
+    static let generateIncludeLocal = flag(
+        "--include-local", "Apply personal .local overlays to LaunchProfiles",
+        details: " (left out by default: the output is a clean checkout's)")
     static let generateCheck = flag(
         "--check", "Fail when the output file is not current",
         details: " (write nothing; exit 1 when the --output file differs from what would be generated)")
     static let generate = Command(
-        name: .generate, summary: "Generate Swift from the catalog",
-        details: " and the runnable profiles, typed for the runtime library",
-        options: [profilesDirectory, generateOutput, generateAccess, generateCheck], leading: [generateLanguage])
+        name: .generate, summary: "Generate Swift or a profile's JSON Schema from the catalog",
+        details: " and the runnable profiles, typed for the runtime library (options the --output file records are "
+            + "kept when none are given)",
+        options: [profilesDirectory, generateOutput, generateAccess, generateIncludeLocal, generateCheck],
+        leading: [generateLanguage])
 
     static let initDirectory = Option(
         name: "--directory", value: Value(name: "dir", what: "a directory", completion: .directory),
@@ -339,6 +359,7 @@ enum Grammar {
         case .shell: return shell
         case .list: return list
         case .show: return show
+        case .diff: return diff
         case .lint: return lint
         case .export: return export
         case .`import`: return `import`

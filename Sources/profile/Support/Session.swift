@@ -81,6 +81,23 @@ struct Session {
         return resolved
     }
 
+    /// Resolves the two sides of a comparison (`diff`), each with its own overrides and on its own (no outer
+    /// profile: like `export`, `diff` describes the profiles alone), for showing (abstract profiles allowed); every
+    /// problem of both is printed, each once; exits 64 or 65 when anything is wrong.
+    func resolve(
+        _ sides: (left: Invocation.Side, right: Invocation.Side), problems: [Diagnostic]
+    ) throws(Exit) -> (left: ResolvedProfile, right: ResolvedProfile) {
+        let resolve = { (side: Invocation.Side) in
+            Resolver(repository: repository).resolve(
+                side.profiles, overrides: side.overrides, environment: environment, purpose: .inspect)
+        }
+        let left = resolve(sides.left)
+        let right = resolve(sides.right)
+        try finish(problems)
+        guard let left, let right else { throw Exit(status: ExitStatus.dataError) }
+        return (left, right)
+    }
+
     /// The outer profile in the invoking environment, if any; a payload that cannot be read is reported with the
     /// profiles' problems (nothing is launched).
     private func outerProfile() -> OuterProfile? {

@@ -102,7 +102,8 @@ import Testing
         let profiles = try TemporaryProfiles(["_catalog.yml": Self.catalog, "ci-macos.yml": Self.profile])
         let repository = try profiles.repository()
         let generator = try #require(
-            SwiftGenerator.forRepository(repository, access: .public), "\(profiles.render(repository.diagnostics))")
+            SwiftGenerator.forRepository(repository, options: GenerationOptions(access: .public)),
+            "\(profiles.render(repository.diagnostics))")
         let work = URL(fileURLWithPath: profiles.root)
         try generator.render().write(
             to: work.appendingPathComponent("Generated.swift"), atomically: true, encoding: .utf8)

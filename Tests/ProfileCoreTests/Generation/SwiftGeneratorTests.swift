@@ -37,7 +37,7 @@ import Testing
     {
         let profiles = try TemporaryProfiles(files)
         let repository = try profiles.repository()
-        let generator = SwiftGenerator.forRepository(repository, access: access)
+        let generator = SwiftGenerator.forRepository(repository, options: GenerationOptions(access: access))
         return (generator?.render(), profiles.render(repository.diagnostics))
     }
 

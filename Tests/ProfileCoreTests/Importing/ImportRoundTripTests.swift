@@ -9,9 +9,11 @@ import Testing
 /// 15/16 output) come back byte for byte, with one addition, the `PROFILE_PAYLOAD` entry that tells later updates which
 /// entries are the profile's (see the README, "Importing").
 @Suite struct ImportRoundTripTests {
-    /// The repository's own catalog (the Countries example's flags, mock point and values).
+    /// The Countries catalog the fixtures were written against (its flags, mock point `countries` and values).
     static func countriesCatalog() throws -> String {
-        try String(contentsOfFile: TestPaths.repositoryPath("profiles/_catalog.yml"), encoding: .utf8)
+        try String(
+            contentsOfFile: TestPaths.repositoryPath("Tests/ProfileCoreTests/Fixtures/Xcode/Countries-catalog.yml"),
+            encoding: .utf8)
     }
 
     /// Imports `name` from the fixtures, checks the profile loads and lints clean, and resolves it.

@@ -1,0 +1,30 @@
+#!/usr/bin/env bash
+# Cuts a release of `profile` (README, "Releasing"): checks that the version in its one place
+# (Sources/ProfileCore/Support/ProfileVersion.swift), CHANGELOG.md's latest release heading and the README's
+# `.package(url: …, from: "…")` agree, that the work tree is clean and the tag is new, then tags HEAD with an annotated
+# tag named after the version (`0.1.0`, the form SwiftPM resolves `from: "0.1.0"` against), its message the changelog's
+# section. It pushes nothing: `git push origin 0.1.0` publishes the tag.
+# Usage: bash Scripts/release.sh [--dry-run]
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+fail() { printf 'release: %s\n' "$*" >&2; exit 1; }
+
+version=$(sed -n 's/.*public static let current = "\([0-9][0-9.]*\)".*/\1/p' Sources/ProfileCore/Support/ProfileVersion.swift)
+[ -n "$version" ] || fail "no version in Sources/ProfileCore/Support/ProfileVersion.swift"
+latest=$(sed -n 's/^## \[\([0-9][0-9.]*\)\].*/\1/p' CHANGELOG.md | head -n 1)
+[ "$latest" = "$version" ] || fail "CHANGELOG.md's latest release is ${latest:-none}, the version is $version: add its section"
+grep -qF "from: \"$version\")" README.md || fail "README.md's .package(url: …, from: …) does not say $version"
+if [ "${1:-}" != "--dry-run" ]; then
+    [ -z "$(git status --porcelain)" ] || fail "the work tree has changes: commit them first"
+fi
+if git rev-parse -q --verify "refs/tags/$version" >/dev/null; then fail "tag $version exists already"; fi
+
+# The changelog's section of this version, as the tag's message.
+notes=$(awk -v heading="## [$version]" 'index($0, heading) == 1 { inside = 1; next } /^## \[/ { inside = 0 } inside' CHANGELOG.md)
+if [ "${1:-}" = "--dry-run" ]; then
+    printf 'would tag %s at %s with:\n%s\n' "$version" "$(git rev-parse --short HEAD)" "$notes"
+    exit 0
+fi
+git tag -a "$version" -m "profile $version" -m "$notes"
+echo "tagged $version at $(git rev-parse --short HEAD); publish it with: git push origin $version"

@@ -1,0 +1,149 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `profile generate json-schema`, checked by a real validator: the `jsonschema` package (draft 2020-12) through
+/// `Scripts/check-profile-schema.py`, over the repository's profiles (which it must accept) and the corpus's cases
+/// (the valid ones accepted, those whose files have the wrong structure rejected).
+@Suite struct JSONSchemaTests {
+    /// Whether python3 has `jsonschema` and `yaml` (CI installs them; `PROFILE_REQUIRE_SHELLS=1` makes their absence
+    /// a failure rather than a skip, as for the completion tests' shells).
+    static let validatorAvailable: Bool = {
+        (try? CLI.run("/usr/bin/env", ["python3", "-c", "import jsonschema, yaml"], environment: python))?.status == 0
+    }()
+    /// The invoking environment: python3 as the user's PATH finds it (a pyenv shim, a virtual environment).
+    static let python = ProcessInfo.processInfo.environment
+    static let required = ProcessInfo.processInfo.environment["PROFILE_REQUIRE_SHELLS"] == "1"
+    static let corpus = CLI.repositoryRoot.appendingPathComponent("Tests/ProfileCLITests/Fixtures/Corpus").path
+
+    /// Cases whose profiles `profile` accepts (an empty `.local` overlay aside: the schema is a profile's).
+    static let valid = [
+        "000-control-valid-profile-launches", "030-bom-is-accepted", "094-overlay-commented-out-is-accepted",
+        "123-interpolation-lazy-required-not-evaluated", "137-no-arguments-without-arguments-launches",
+    ]
+    /// Cases with a file of the wrong structure: unknown keys, wrong types, bad names, not a mapping; with a catalog,
+    /// an undeclared flag and a value out of range. (Not here: what JSON cannot hold, a list as a key in 058, and
+    /// what YAML loaders make the same, `'no'` and `no`, in 136.)
+    static let invalid = [
+        "039-crlf-line-endings", "042-file-is-a-list", "043-file-is-a-scalar", "056-wrong-types-top-level",
+        "057-wrong-types-nulls-and-quoted-booleans", "059-wrong-types-arguments", "060-wrong-types-flags",
+        "061-wrong-types-mocks", "062-wrong-types-values", "063-unknown-keys-suggest-near-misses",
+        "064-unknown-keys-suggest-synonyms", "065-unknown-key-in-arguments-item", "066-bad-profile-names-in-extends",
+        "101-profile-checked-against-catalog", "102-value-out-of-catalog-range", "120-caret-after-combining-marks",
+    ]
+
+    /// Generates the schema of `profilesDirectory` and validates its profile files (not the catalog, not `.local`
+    /// overlays) with it; returns the validator's status and output.
+    func validate(_ profilesDirectory: String) throws -> (status: Int32, output: String) {
+        let work = try TemporaryDirectory(prefix: "profile-schema")
+        let schema = work.path("profile.schema.json")
+        let generated = try CLI.profile([
+            "generate", "json-schema", "--profiles-dir", profilesDirectory, "--output", schema,
+        ])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let files = try FileManager.default.contentsOfDirectory(atPath: profilesDirectory).filter {
+            ($0.hasSuffix(".yml") || $0.hasSuffix(".yaml")) && !$0.hasPrefix("_") && !$0.contains(".local.")
+        }.sorted().map { profilesDirectory + "/" + $0 }
+        #expect(!files.isEmpty)
+        let script = CLI.repositoryRoot.appendingPathComponent("Scripts/check-profile-schema.py").path
+        let result = try CLI.run("/usr/bin/env", ["python3", script, schema] + files, environment: Self.python)
+        return (result.status, result.stdout + result.stderr)
+    }
+
+    @Test(.enabled(if: validatorAvailable || required, "needs python3 with jsonschema and pyyaml"))
+    func theRepositorysProfilesAreValid() throws {
+        for directory in ["profiles", "Tests/Consumer/profiles"] {
+            let result = try validate(CLI.repositoryRoot.appendingPathComponent(directory).path)
+            #expect(result.status == 0, "\(directory): \(result.output)")
+        }
+    }
+
+    @Test(.enabled(if: validatorAvailable || required, "needs python3 with jsonschema and pyyaml"), arguments: valid)
+    func validCorpusCasesAreValid(_ name: String) throws {
+        let result = try validate(Self.corpus + "/" + name + "/profiles")
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test(.enabled(if: validatorAvailable || required, "needs python3 with jsonschema and pyyaml"), arguments: invalid)
+    func wrongStructureIsRejected(_ name: String) throws {
+        let result = try validate(Self.corpus + "/" + name + "/profiles")
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.output.contains("invalid "))
+    }
+
+    @Test func theCatalogRefinesTheSchema() throws {
+        let project = try Project([
+            "profiles/_catalog.yml": """
+            flags: {fast: Go fast}
+            mocks: {net: {description: The network, variants: {live: Real, stub: Canned}}}
+            values: {http.timeout: {type: double, minimum: 0.5}, theme: {type: enum, cases: [light, dark]}}
+            """,
+            "profiles/p.yml": "flags: [fast]\n",
+        ])
+        let result = try project.profile(["generate", "json-schema"])
+        #expect(result.status == 0, "\(result.stderr)")
+        let schema = try #require(try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any])
+        #expect(schema["$schema"] as? String == "https://json-schema.org/draft/2020-12/schema")
+        let properties = try #require(schema["properties"] as? [String: Any])
+        let mocks = try #require((properties["mocks"] as? [String: Any])?["properties"] as? [String: Any])
+        let net = try #require(mocks["net"] as? [String: Any])
+        #expect(net["enum"] as? [String] == ["live", "stub"])
+        #expect((net["description"] as? String)?.contains("`stub`: Canned") == true)
+        let values = try #require((properties["values"] as? [String: Any])?["properties"] as? [String: Any])
+        #expect(Set(values.keys) == ["http.timeout", "theme", "http"])
+
+        // Like generate swift: --check compares with the file, and names the command when it is stale.
+        #expect(try project.profile(["generate", "json-schema", "--output", "profile.schema.json"]).status == 0)
+        #expect(
+            try project.profile(["generate", "json-schema", "--output", "profile.schema.json", "--check"]).status == 0)
+        try project.write("profiles/_catalog.yml", "flags: {slow: Go slow}\n")
+        let stale = try project.profile(["generate", "json-schema", "--output", "profile.schema.json", "--check"])
+        #expect(stale.status == 1)
+        #expect(stale.stderr.contains("run `profile generate json-schema --output profile.schema.json`"))
+    }
+
+    /// `profile init` writes the schema of its catalog, which its profiles name on their first line, and which is
+    /// current; the validator accepts the scaffolded profiles.
+    @Test(.enabled(if: validatorAvailable || required, "needs python3 with jsonschema and pyyaml"))
+    func initWritesTheSchemaItsProfilesName() throws {
+        let project = try Project([:])
+        #expect(try project.profile(["init"]).status == 0)
+        let example = try String(contentsOfFile: project.path("profiles/example.yml"), encoding: .utf8)
+        #expect(example.hasPrefix("# yaml-language-server: $schema=profile.schema.json\n"))
+        let check = try project.profile([
+            "generate", "json-schema", "--output", "profiles/profile.schema.json", "--check",
+        ])
+        #expect(check.status == 0, "\(check.stderr)")
+        let result = try validate(project.path("profiles"))
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    /// `profile lint` checks that the schema beside the profiles is current, like `generate --check`.
+    @Test func lintFindsAStaleSchema() throws {
+        let project = try Project([:])
+        #expect(try project.profile(["init"]).status == 0)
+        #expect(try project.profile(["lint"]).status == 0)
+        let catalog = try String(contentsOfFile: project.path("profiles/_catalog.yml"), encoding: .utf8)
+        try project.write("profiles/_catalog.yml", catalog + "\n# a comment changes nothing\n")
+        #expect(try project.profile(["lint"]).status == 0)
+        try project.write(
+            "profiles/_catalog.yml", catalog.replacingOccurrences(of: "flags:\n", with: "flags:\n  fresh: New\n"))
+        let stale = try project.profile(["lint"])
+        #expect(stale.status == 1)
+        #expect(
+            stale.stderr.contains(
+                "`profiles/profile.schema.json` is out of date (the catalog changed): run `profile generate json-schema "
+                    + "--output profiles/profile.schema.json`"))
+        #expect(
+            try project.profile(["generate", "json-schema", "--output", "profiles/profile.schema.json"]).status == 0)
+        #expect(try project.profile(["lint"]).status == 0)
+    }
+
+    @Test func withoutACatalogTheFormatAlone() throws {
+        let project = try Project(["profiles/p.yml": "flags: [fast]\n"])
+        let result = try project.profile(["generate", "json-schema"])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout.contains(#""additionalProperties": false"#))
+        #expect(!result.stdout.contains("checked against the catalog"))
+    }
+}
