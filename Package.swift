@@ -65,10 +65,21 @@ let package = Package(
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ProfileRuntimeTests", dependencies: ["ProfileRuntime", "TestSupport"]),
         // Reads through `ConfigReader(provider: ProfileProvider(…))`; runs with `swift test --traits SwiftConfiguration`.
+        // A tiny app reading through `ProfileProvider`, launched by `profile run` in ProfileConfigurationTests.
+        .executableTarget(
+            name: "profile-config-probe",
+            dependencies: [
+                "ProfileConfiguration",
+                .product(
+                    name: "Configuration", package: "swift-configuration",
+                    condition: .when(traits: ["SwiftConfiguration"])),
+            ],
+            path: "Tests/ProfileConfigProbe",
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
         .testTarget(
             name: "ProfileConfigurationTests",
             dependencies: [
-                "ProfileConfiguration", "TestSupport",
+                "ProfileConfiguration", "TestSupport", "profile", "profile-config-probe",
                 .product(
                     name: "Configuration", package: "swift-configuration",
                     condition: .when(traits: ["SwiftConfiguration"])),

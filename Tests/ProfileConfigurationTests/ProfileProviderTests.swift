@@ -1,7 +1,9 @@
 #if SwiftConfiguration
 import Configuration
 import ProfileConfiguration
+import Foundation
 import ProfileRuntime
+import TestSupport
 import Testing
 
 /// `ProfileProvider` read through swift-configuration 1.4.0's own `ConfigReader`, from a payload as `profile run`
@@ -57,6 +59,36 @@ import Testing
         #expect(config.bool(forKey: "UITests") == true)
         #expect(config.string(forKey: "countries") == "remote")
         #expect(config.double(forKey: "apiTimeout") == 9)
+    }
+
+    /// End to end: `profile run dev -- profile-config-probe`, the probe reading through `ConfigReader`.
+    @Test func anAppLaunchedByProfileRunReadsTheProfile() throws {
+        let project = try TemporaryDirectory(prefix: "profile-configuration")
+        try FileManager.default.createDirectory(atPath: project.path("profiles"), withIntermediateDirectories: true)
+        try project.write(
+            "profiles/dev.yml",
+            """
+            flags: [skipOnboarding]
+            mocks: {countries: local-mock}
+            values: {http.serverTimeout: 45, ratio: 0.25, greeting: hi there, apiToken: s3cr3t}
+
+            """)
+        let products = TestPaths.productsDirectory
+        let result = try Subprocess.run(
+            products.appendingPathComponent("profile").path,
+            ["run", "dev", "--", products.appendingPathComponent("profile-config-probe").path],
+            in: project.path)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            result.stdout == """
+                skipOnboarding=true
+                countries=local-mock
+                timeout=45
+                ratio=0.25
+                greeting=hi there
+                apiToken.isSecret=true
+
+                """, "\(result.stderr)")
     }
 
     @Test func theSnapshotAndWatchingYieldTheSameValues() async throws {
