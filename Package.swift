@@ -1,4 +1,4 @@
-// swift-tools-version: 6.0
+// swift-tools-version: 6.1
 import PackageDescription
 
 let package = Package(
@@ -9,10 +9,22 @@ let package = Package(
         .executable(name: "countries", targets: ["countries"]),
         .library(name: "ProfileCore", targets: ["ProfileCore"]),
         .library(name: "ProfileRuntime", targets: ["ProfileRuntime"]),
+        // A swift-configuration `ConfigProvider` over the active profile; empty unless the trait below is enabled.
+        .library(name: "ProfileConfiguration", targets: ["ProfileConfiguration"]),
         .plugin(name: "ProfileCodegen", targets: ["ProfileCodegen"]),
     ],
+    // `SwiftConfiguration` (off by default) builds `ProfileConfiguration` against apple/swift-configuration: an app
+    // that wants it writes `.package(url: …, from: …, traits: ["SwiftConfiguration"])`; the others never build it.
+    traits: [
+        .trait(
+            name: "SwiftConfiguration",
+            description: "Builds the ProfileConfiguration product: a swift-configuration provider over the profile."),
+        .default(enabledTraits: []),
+    ],
     dependencies: [
-        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2")
+        .package(url: "https://github.com/apple/swift-argument-parser", from: "1.8.2"),
+        // Only its core (no JSON, YAML, logging): `traits: []` turns off its default JSON trait.
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: []),
     ],
     targets: [
         // libyaml from the system: Debian/Ubuntu `apt-get install libyaml-dev`, Homebrew `brew install libyaml`.
@@ -23,6 +35,18 @@ let package = Package(
         ),
         // The runtime an app links: no dependencies at all, not even Foundation. Owns the wire format.
         .target(name: "ProfileRuntime", exclude: ["WireFormat.md"]),
+        // `ProfileProvider`: the active profile as a swift-configuration provider. Its code is compiled only with the
+        // `SwiftConfiguration` trait, and so is its dependency.
+        .target(
+            name: "ProfileConfiguration",
+            dependencies: [
+                "ProfileRuntime",
+                .product(
+                    name: "Configuration", package: "swift-configuration",
+                    condition: .when(traits: ["SwiftConfiguration"])),
+            ],
+            // As swift-configuration itself: its `watch…` requirements take `nonisolated(nonsending)` closures.
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
         // Loading, validation, resolution and rendering of profiles. No Foundation.
         .target(name: "ProfileCore", dependencies: ["CLibYAML", "ProfileRuntime"]),
         // The `profile` command: a thin layer over ProfileCore.
@@ -40,6 +64,28 @@ let package = Package(
         // Test-only (it uses Foundation); no product exposes it.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ProfileRuntimeTests", dependencies: ["ProfileRuntime", "TestSupport"]),
+        // Reads through `ConfigReader(provider: ProfileProvider(…))`; runs with `swift test --traits SwiftConfiguration`.
+        // A tiny app reading through `ProfileProvider`, launched by `profile run` in ProfileConfigurationTests.
+        .executableTarget(
+            name: "profile-config-probe",
+            dependencies: [
+                "ProfileConfiguration",
+                .product(
+                    name: "Configuration", package: "swift-configuration",
+                    condition: .when(traits: ["SwiftConfiguration"])),
+            ],
+            path: "Tests/ProfileConfigProbe",
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
+        .testTarget(
+            name: "ProfileConfigurationTests",
+            dependencies: [
+                "ProfileConfiguration", "TestSupport", "profile", "profile-config-probe",
+                .product(
+                    name: "Configuration", package: "swift-configuration",
+                    condition: .when(traits: ["SwiftConfiguration"])),
+            ],
+            // As swift-configuration itself: its `watch…` requirements take `nonisolated(nonsending)` closures.
+            swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
         .testTarget(name: "ProfileCoreTests", dependencies: ["ProfileCore", "TestSupport"], exclude: ["Fixtures"]),
         // A tiny app that prints what `ActiveProfile.current` reads, launched by the end-to-end tests.
         .executableTarget(name: "profile-probe", dependencies: ["ProfileRuntime"], path: "Tests/ProfileProbe"),

@@ -153,6 +153,51 @@ import Testing
         #expect(difference.removals.isEmpty && difference.insertions.count == 5)
     }
 
+    @Test func aCatalogSecretIsWrittenAsAReferenceNeverInClear() throws {
+        let catalog = """
+            values:
+              apiToken: {type: string, secret: true}
+            env:
+              API_KEY: {description: The key, secret: true}
+            """
+        let scheme = """
+            <?xml version="1.0" encoding="UTF-8"?>
+            <Scheme version = "1.7">
+               <LaunchAction>
+                  <CommandLineArguments>
+                     <CommandLineArgument argument = "-apiToken t0k3n-in-clear" isEnabled = "YES"/>
+                  </CommandLineArguments>
+                  <EnvironmentVariables>
+                     <EnvironmentVariable key = "API_KEY" value = "k3y-in-clear" isEnabled = "NO"/>
+                  </EnvironmentVariables>
+               </LaunchAction>
+            </Scheme>
+            """
+        let project = try Project([
+            "profiles/_catalog.yml": catalog, "App.xcscheme": scheme,
+            ".env": "API_KEY=k3y-in-clear\nOTHER=plain\n",
+        ])
+        let fromScheme = try project.profile(["import", "xcscheme", "App.xcscheme", "--name", "ui"])
+        #expect(fromScheme.status == 0, "\(fromScheme.stderr)")
+        let ui = try file(project, "profiles/ui.yml")
+        #expect(ui.contains("apiToken: \"${API_TOKEN}\""), "\(ui)")
+        #expect(ui.contains("API_KEY: {value: \"${API_KEY}\", enabled: false}"), "\(ui)")
+        #expect(fromScheme.stderr.contains("value `apiToken` is secret in the catalog: written as `${API_TOKEN}`"))
+        #expect(fromScheme.stderr.contains("set `API_KEY` in your environment or in a `.local.yml` overlay"))
+
+        let fromDotenv = try project.profile(["import", "dotenv", ".env", "--name", "local"])
+        #expect(fromDotenv.status == 0, "\(fromDotenv.stderr)")
+        let local = try file(project, "profiles/local.yml")
+        #expect(local.contains("API_KEY: \"${API_KEY}\"") && local.contains("OTHER: plain"), "\(local)")
+        for text in [ui, local, fromScheme.stdout, fromScheme.stderr, fromDotenv.stdout, fromDotenv.stderr] {
+            #expect(!text.contains("in-clear"), "\(text)")
+        }
+        // The value comes from the environment at launch.
+        let run = try project.profile(
+            ["run", "local", "--", "sh", "-c", "echo \"$API_KEY|$OTHER\""], environment: ["API_KEY": "from-env"])
+        #expect(run.stdout == "from-env|plain\n", "\(run.stderr)")
+    }
+
     @Test func dotenvWritesTheEnvironmentInOrder() throws {
         let project = try Project(["profiles/.keep": "", ".env": "# local\nexport B=2\nA='a b'\nC=\"${B}3\"\n"])
         let result = try project.profile(["import", "dotenv", ".env", "--name", "local"])

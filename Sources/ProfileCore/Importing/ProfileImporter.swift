@@ -74,6 +74,13 @@ public enum ProfileImporter {
         /// Typed settings by kind (`flags`, `mocks`, `values`), in order; a later one replaces an earlier one.
         var typed: [String: [(key: String, line: String)]] = [:]
         var liveCount: [String: Int] = [:]
+        /// The lines of the read file that hold a catalog secret.
+        var secretLines: Set<SecretLine> = []
+
+        struct SecretLine: Hashable {
+            var path: String
+            var line: Int32
+        }
 
         init(entries: ImportedEntries, catalog: Catalog?, isXcode: Bool) {
             self.entries = entries
@@ -96,6 +103,11 @@ public enum ProfileImporter {
             payload()
             importArguments()
             importVariables()
+            notes = notes.map { note in
+                guard let location = note.location else { return note }
+                let line = SecretLine(path: location.file.path, line: location.mark.line)
+                return secretLines.contains(line) ? note.hidingExcerpt() : note
+            }
         }
 
         var text: String {
@@ -124,6 +136,12 @@ public enum ProfileImporter {
             _ kind: String, key: String, scalar: String, isEnabled: Bool, origin: String,
             location: SourceLocation?
         ) {
+            var scalar = scalar
+            if kind == "values", let declaration = catalog?.value(key), declaration.isSecret {
+                let name = Self.variableName(forSecret: declaration.key.value)
+                scalar = YAMLText.string("${\(name)}")
+                secretWarning("value `\(key)`", reference: name, at: location)
+            }
             let entry = YAMLText.string(key) + ": " + scalar
             var list = typed[kind] ?? []
             if isEnabled, let previous = list.firstIndex(where: { $0.key == key }) {
@@ -372,7 +390,12 @@ public enum ProfileImporter {
                 }
                 return nil
             }
-            let written = (words[index] + (taken == 2 ? words[index + 1] : [])).joined(separator: " ")
+            // A catalog secret is written as a reference (see `addTyped`): its text is neither checked nor shown.
+            let isSecret = declared.kind == "value" && catalog?.value(declared.key)?.isSecret == true
+            let written =
+                isSecret
+                ? String(words[index][0].prefix { $0 != "=" }) + " " + Catalog.secretPlaceholder
+                : (words[index] + (taken == 2 ? words[index + 1] : [])).joined(separator: " ")
             let kind: Kind
             let section: String
             switch declared.kind {
@@ -380,7 +403,7 @@ public enum ProfileImporter {
             case "mock point": (kind, section) = (.mock, "mocks")
             default: (kind, section) = (.value, "values")
             }
-            switch typedScalar(kind, key: declared.key, text: setting.text) {
+            switch isSecret ? .success("") : typedScalar(kind, key: declared.key, text: setting.text) {
             case .failure(let problem):
                 notes.append(
                     .warning(
@@ -421,8 +444,13 @@ public enum ProfileImporter {
                             + "  # \(YAMLText.comment(origin))")
                     continue
                 }
-                let value = variable.template ?? YAMLText.literal(variable.value)
-                if isXcode { buildSettingWarning(variable.value, at: variable.location) }
+                var value = variable.template ?? YAMLText.literal(variable.value)
+                if catalog?.environmentVariable(variable.name)?.isSecret == true {
+                    value = "${\(variable.name)}"
+                    secretWarning("variable `\(variable.name)`", reference: variable.name, at: variable.location)
+                } else if isXcode {
+                    buildSettingWarning(variable.value, at: variable.location)
+                }
                 let yaml = variable.name + ": " + YAMLText.environmentValue(value)
                 if variable.isEnabled, lastLive[variable.name] != index {
                     notes.append(
@@ -446,6 +474,35 @@ public enum ProfileImporter {
                 environment.append(line(yaml, isEnabled: variable.isEnabled, origin: origin, disabled: disabled))
                 if variable.isEnabled || disabled != nil { liveCount["env", default: 0] += 1 }
             }
+        }
+
+        /// The warning for a secret entry written as a reference instead of its value; every warning on its line
+        /// leaves the line out (see `run`).
+        mutating func secretWarning(_ what: String, reference name: String, at location: SourceLocation?) {
+            if let location { secretLines.insert(SecretLine(path: location.file.path, line: location.mark.line)) }
+            notes.append(
+                .warning(
+                    "\(what) is secret in the catalog: written as `${\(name)}`, not its value; set `\(name)` in "
+                        + "your environment or in a `.local.yml` overlay", at: location
+                ).hidingExcerpt())
+        }
+
+        /// The environment variable a secret value is read from: its key in upper snake case (`apiToken`,
+        /// `http.apiToken` → `API_TOKEN`, `HTTP_API_TOKEN`).
+        static func variableName(forSecret key: String) -> String {
+            var name = ""
+            var previous: Character?
+            for character in key {
+                if character.isLetter || character.isNumber {
+                    if character.isUppercase, let previous, previous.isLowercase || previous.isNumber { name += "_" }
+                    name += character.uppercased()
+                } else if !name.isEmpty, name.last != "_" {
+                    name += "_"
+                }
+                previous = character
+            }
+            if let first = name.first, first.isNumber { name = "_" + name }
+            return name.isEmpty ? "SECRET" : name
         }
 
         /// A warning for each Xcode build setting reference (`$(SRCROOT)`, `${SRCROOT}`) in `text`.
