@@ -31,7 +31,8 @@ struct ChainKey: Equatable, Comparable {
         var keys: [ChainKey] = []
         keys.reserveCapacity(definition.flags.count + definition.mocks.count + definition.values.count)
         func add(_ key: String, _ kind: UInt64, hash: UInt64?) {
-            keys.append(ChainKey(hash: (hash ?? KeyCollisions.looseHash(key)) & ~KeyCollisions.tagBits | kind, key: key))
+            keys.append(
+                ChainKey(hash: (hash ?? KeyCollisions.looseHash(key)) & ~KeyCollisions.tagBits | kind, key: key))
         }
         if let tagged = prepared.keyHashes,
             tagged.count == definition.flags.count + definition.mocks.count + definition.values.count
