@@ -232,7 +232,7 @@ import Testing
                   on top of uitest (the enclosing `profile`'s, from $PROFILE_PAYLOAD)
 
                 arguments (appended to the command):
-                  -UITests  $PROFILE_PAYLOAD
+                  '<outer>'  $PROFILE_PAYLOAD
 
                 environment:
                   (no changes)
@@ -254,6 +254,8 @@ import Testing
         #expect(object["profiles"] as? [String] == ["offline"])
         let values = try #require(object["values"] as? [[String: Any]])
         #expect(values.first?["value"] as? Int == 5)
+        let arguments = try #require(object["arguments"] as? [[String: Any]])
+        #expect(arguments.first?["value"] as? String == "-UITests")
     }
 
     @Test func anUnreadableOuterPayloadLaunchesNothing() throws {

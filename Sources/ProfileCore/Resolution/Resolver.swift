@@ -302,8 +302,12 @@ public final class Resolver {
             itemStarts.append(resolvedArguments.count)
             for argument in item {
                 if outer != nil, OuterProfile.isOuter(argument.location) {  // interpolated by the outer `profile`
+                    // Read back from the invoking environment (it may hold what the outer `profile` interpolated, a
+                    // token among it): secret, shown as `<outer>` like the outer values.
                     resolvedArguments.append(
-                        .init(value: argument.value, display: argument.value, origin: argument.location))
+                        .init(
+                            value: argument.value, display: OuterProfile.hiddenValue, origin: argument.location,
+                            isSecret: true))
                     continue
                 }
                 guard let output = interpolate(argument, with: interpolator, for: .argument) else { continue }
