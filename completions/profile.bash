@@ -76,7 +76,7 @@ _profile() {
         --format) COMPREPLY=($(compgen -W "text json github" -- "$cur")); return 0 ;;
         --output) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         --update) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
-        --action) COMPREPLY=($(compgen -W "launch test" -- "$cur")); return 0 ;;
+        --action) case "$sub" in export) COMPREPLY=($(compgen -W "launch test" -- "$cur")); return 0 ;; import) COMPREPLY=($(compgen -W "launch test profile" -- "$cur")); return 0 ;; esac ;;
         --configuration) return 0 ;;
         --name) return 0 ;;
         -o) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;

@@ -124,6 +124,50 @@ import Testing
         try completesTheWrappedCommand(shell: "zsh")
     }
 
+    /// An option's fixed values are the command's: `import --action` offers `profile`, `export --action` does not
+    /// (the scripts used to take every command's `--action` values from `export`, the first to declare it).
+    @Test(.enabled(if: Tools.available("bash"), "needs bash"))
+    func bashOffersTheCommandsOwnOptionValues() throws {
+        let project = try Self.repository()
+        #expect(try bash("profile import xcscheme F.xcscheme --action ", in: project) == ["launch", "test", "profile"])
+        #expect(try bash("profile import xcscheme F.xcscheme --action p", in: project) == ["profile"])
+        #expect(try bash("profile export xcscheme uitest --action ", in: project) == ["launch", "test"])
+        #expect(try bash("profile export xcscheme uitest --action p", in: project) == [])
+    }
+
+    @Test(.enabled(if: Tools.available("fish"), "needs fish"))
+    func fishOffersTheCommandsOwnOptionValues() throws {
+        let project = try Self.repository()
+        #expect(try fish("profile import xcscheme F.xcscheme --action ", in: project) == ["launch", "profile", "test"])
+        #expect(try fish("profile export xcscheme uitest --action ", in: project) == ["launch", "test"])
+    }
+
+    @Test(.enabled(if: Tools.available("zsh", "tmux"), "needs zsh and tmux"))
+    func zshOffersTheCommandsOwnOptionValues() throws {
+        let project = try Self.repository()
+        let screen = try tmux(
+            shell: "zsh", line: "profile import xcscheme F.xcscheme --action ", expected: ["launch", "test"],
+            project: project)
+        let menu = screen.split(separator: "\n").filter { $0.contains("launch") && !$0.contains("xcscheme") }
+        #expect(menu.count == 1 && menu[0].contains("test") && menu[0].contains("profile"), "\(screen)")
+    }
+
+    /// What the bash script's `_profile` offers for `line` (the cursor at its end), called directly as bash's
+    /// `complete -F` would, without bash-completion (the script then splits `COMP_LINE` itself).
+    func bash(_ line: String, in project: Project) throws -> [String] {
+        let script = CLI.repositoryRoot.appendingPathComponent("completions/profile.bash").path
+        let result = try CLI.run(
+            Tools.path("bash") ?? "bash",
+            [
+                "--noprofile", "--norc", "-c",
+                #". "$0"; COMP_LINE="$1"; COMP_POINT=${#COMP_LINE}; _profile; printf '%s\n' "${COMPREPLY[@]}""#,
+                script, line,
+            ],
+            in: project.path("sub/dir"), environment: ["PATH": path, "HOME": project.root])
+        #expect(result.status == 0, "\(result.stderr)")
+        return result.stdout.split(separator: "\n").map(String.init)
+    }
+
     /// What fish's `complete -C` offers for `line`, in the project's `sub/dir`.
     func fish(_ line: String, in project: Project) throws -> [String] {
         let script = CLI.repositoryRoot.appendingPathComponent("completions/profile.fish").path

@@ -172,9 +172,20 @@ public struct SwiftGenerator: Sendable {
             let name = SwiftNames.escaped(scope.claim(SwiftNames.lowerCamel(value.key.value)))
             let (type, literal) = Self.typeAndLiteral(value, defaultValue, enumType: enumType)
             writer.documentation(Self.documentation(value))
-            writer.line(
-                "\(modifier)static let \(name) = ValueKey<\(type)>(\(SwiftLiteral.string(value.key.value)), "
-                    + "default: \(literal))")
+            let declaration = "\(modifier)static let \(name) = ValueKey<\(type)>("
+            let key = SwiftLiteral.string(value.key.value)
+            if let text = Self.stringDefault(value, defaultValue),
+                !writer.fits(declaration + key + ", default: " + literal + ")")
+            {
+                // Laid out as `swift format` does: the arguments on lines of their own, the literal in pieces.
+                writer.line(declaration)
+                writer.indent()
+                writer.line(key + ",")
+                writer.literal(text, prefix: "default: ", suffix: ")")
+                writer.dedent()
+            } else {
+                writer.line(declaration + key + ", default: " + literal + ")")
+            }
         }
         if !withoutDefault.isEmpty {
             if !first { writer.line() }
@@ -206,7 +217,7 @@ public struct SwiftGenerator: Sendable {
             writer.line("\(modifier)static let defaults: [String: String] = [")
             writer.indent()
             for (key, text) in defaults {
-                writer.line("\(SwiftLiteral.string(key)): \(SwiftLiteral.string(text)),")
+                writer.literal(text, prefix: "\(SwiftLiteral.string(key)): ", suffix: ",")
             }
             writer.dedent()
             writer.line("]")
@@ -234,6 +245,14 @@ public struct SwiftGenerator: Sendable {
     private static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
         return String(value)
+    }
+
+    /// The text of a string or URL default, written as a string literal.
+    private static func stringDefault(_ value: Catalog.Value, _ typed: TypedValue) -> String? {
+        switch value.type {
+        case .string, .url: return typed.text
+        default: return nil
+        }
     }
 
     /// The Swift type of a value and its default as a literal.
@@ -282,7 +301,7 @@ public struct SwiftGenerator: Sendable {
             } else {
                 writer.line("launchArguments: [")
                 writer.indent()
-                for argument in profile.launchArguments { writer.line(SwiftLiteral.string(argument) + ",") }
+                for argument in profile.launchArguments { writer.literal(argument, prefix: "", suffix: ",") }
                 writer.dedent()
                 writer.line("],")
             }
@@ -293,7 +312,7 @@ public struct SwiftGenerator: Sendable {
                 writer.indent()
                 let sorted = profile.launchEnvironment.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
                 for (key, value) in sorted {
-                    writer.line("\(SwiftLiteral.string(key)): \(SwiftLiteral.string(value)),")
+                    writer.literal(value, prefix: "\(SwiftLiteral.string(key)): ", suffix: ",")
                 }
                 writer.dedent()
                 writer.line("]")
@@ -347,6 +366,9 @@ public struct SwiftGenerator: Sendable {
 
 /// Lines of Swift with four-space indentation.
 struct SwiftWriter {
+    /// The columns of a line, as in the repository's `.swift-format`.
+    static let width = 120
+
     private(set) var text = ""
     private var depth = 0
 
@@ -356,6 +378,24 @@ struct SwiftWriter {
         } else {
             text += String(repeating: "    ", count: depth) + content + "\n"
         }
+    }
+
+    /// `prefix`, `value` as a string literal, `suffix`: within ``width`` columns as `swift format` lays it out, the
+    /// literal split into pieces joined by `+` on the following lines, one level deeper, when one line is too long.
+    mutating func literal(_ value: String, prefix: String, suffix: String) {
+        let indentation = String(repeating: "    ", count: depth)
+        let first = Self.width - indentation.count - prefix.count - suffix.count
+        let other = Self.width - indentation.count - "    + ".count - suffix.count
+        let pieces = SwiftLiteral.pieces(value, firstWidth: first, otherWidth: other)
+        for (index, piece) in pieces.enumerated() {
+            let end = index == pieces.count - 1 ? suffix : ""
+            text += indentation + (index == 0 ? prefix : "    + ") + piece + end + "\n"
+        }
+    }
+
+    /// Whether `content` fits on one line at the current indentation.
+    func fits(_ content: String) -> Bool {
+        depth * 4 + content.count <= Self.width
     }
 
     mutating func documentation(_ content: String) {

@@ -5,23 +5,59 @@ public enum SwiftLiteral {
     /// line separators are escaped; other characters are written as they are.
     public static func string(_ text: String) -> String {
         var result = "\""
-        for scalar in text.unicodeScalars {
-            switch scalar {
-            case "\"": result += "\\\""
-            case "\\": result += "\\\\"
-            case "\n": result += "\\n"
-            case "\r": result += "\\r"
-            case "\t": result += "\\t"
-            case "\0": result += "\\0"
-            default:
-                if isInvisible(scalar) {
-                    result += unicodeEscape(scalar)
-                } else {
-                    result.unicodeScalars.append(scalar)
-                }
+        for scalar in text.unicodeScalars { appendEscaped(scalar, to: &result) }
+        return result + "\""
+    }
+
+    /// `text` as string literals whose concatenation is exactly `text`: one literal when it is at most `firstWidth`
+    /// columns, else pieces of at most `firstWidth` columns for the first and `otherWidth` for the others (a piece
+    /// longer only when one character's escape alone is). Pieces end between characters (grapheme clusters), so
+    /// never inside an escape sequence, a scalar or a character, preferably after a `;`, `&`, `,` or space in the
+    /// piece's second half; columns are counted in characters, as `swift format` counts them.
+    public static func pieces(_ text: String, firstWidth: Int, otherWidth: Int) -> [String] {
+        let whole = string(text)
+        if whole.count <= firstWidth { return [whole] }
+        var pieces: [String] = []
+        var current: [(escaped: String, width: Int, breaksAfter: Bool)] = []
+        var columns = 2
+        func close(after count: Int) {
+            pieces.append("\"" + current[..<count].map(\.escaped).joined() + "\"")
+            current.removeFirst(count)
+            columns = 2 + current.reduce(0) { $0 + $1.width }
+        }
+        for character in text {
+            var escaped = ""
+            for scalar in character.unicodeScalars { appendEscaped(scalar, to: &escaped) }
+            let width = escaped.count
+            let limit = pieces.isEmpty ? firstWidth : otherWidth
+            if !current.isEmpty, columns + width > limit {
+                let preferred = current.lastIndex(where: \.breaksAfter).map { $0 + 1 }
+                close(after: preferred.map { $0 * 2 >= current.count ? $0 : current.count } ?? current.count)
+                if !current.isEmpty, columns + width > otherWidth { close(after: current.count) }
+            }
+            current.append((escaped, width, [";", "&", ",", " "].contains(character)))
+            columns += width
+        }
+        close(after: current.count)
+        return pieces
+    }
+
+    /// `scalar` as it stands inside a string literal.
+    private static func appendEscaped(_ scalar: Unicode.Scalar, to result: inout String) {
+        switch scalar {
+        case "\"": result += "\\\""
+        case "\\": result += "\\\\"
+        case "\n": result += "\\n"
+        case "\r": result += "\\r"
+        case "\t": result += "\\t"
+        case "\0": result += "\\0"
+        default:
+            if isInvisible(scalar) {
+                result += unicodeEscape(scalar)
+            } else {
+                result.unicodeScalars.append(scalar)
             }
         }
-        return result + "\""
     }
 
     /// A `Double` as a literal: the shortest text that reads back as the same value, or `.infinity`, `-.infinity`,

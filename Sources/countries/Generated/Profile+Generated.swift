@@ -74,7 +74,10 @@ enum LaunchProfiles {
         launchEnvironment: [
             "COUNTRIES_API_URL": "https://restcountries.com/v3.1",
             "LOG_LEVEL": "info",
-            "PROFILE_PAYLOAD": "profile/1;profile=demo;flag.inMemorySettings=0;flag.skipOnboarding=1;mock.countries.datasource=live;value.greeting=Hello there%2C welcome to the demo;value.pageSize=20;value.requestTimeout=2.5;argument=-AppleLanguages;argument=(en-GB);env=COUNTRIES_API_URL;env=LOG_LEVEL;end",
+            "PROFILE_PAYLOAD": "profile/1;profile=demo;flag.inMemorySettings=0;flag.skipOnboarding=1;"
+                + "mock.countries.datasource=live;value.greeting=Hello there%2C welcome to the demo;value.pageSize=20;"
+                + "value.requestTimeout=2.5;argument=-AppleLanguages;argument=(en-GB);env=COUNTRIES_API_URL;"
+                + "env=LOG_LEVEL;end",
         ]
     )
 
@@ -100,7 +103,10 @@ enum LaunchProfiles {
         launchEnvironment: [
             "COUNTRIES_API_URL": "https://restcountries.com/v3.1",
             "LOG_LEVEL": "info",
-            "PROFILE_PAYLOAD": "profile/1;profile=offline;flag.inMemorySettings=0;flag.skipOnboarding=0;mock.countries.datasource=local-mock;value.greeting=Welcome to Countries;value.pageSize=20;value.requestTimeout=0.5;argument=-AppleLanguages;argument=(en);env=COUNTRIES_API_URL;env=LOG_LEVEL;end",
+            "PROFILE_PAYLOAD": "profile/1;profile=offline;flag.inMemorySettings=0;flag.skipOnboarding=0;"
+                + "mock.countries.datasource=local-mock;value.greeting=Welcome to Countries;value.pageSize=20;"
+                + "value.requestTimeout=0.5;argument=-AppleLanguages;argument=(en);env=COUNTRIES_API_URL;"
+                + "env=LOG_LEVEL;end",
         ]
     )
 
@@ -126,7 +132,9 @@ enum LaunchProfiles {
         ],
         launchEnvironment: [
             "LOG_LEVEL": "debug",
-            "PROFILE_PAYLOAD": "profile/1;profile=uitest;flag.inMemorySettings=1;flag.skipOnboarding=1;mock.countries.datasource=local-mock;value.greeting=Welcome to Countries;value.pageSize=5;value.requestTimeout=2.5;argument=-AppleLanguages;argument=(en);argument=-UITests;env=LOG_LEVEL;end",
+            "PROFILE_PAYLOAD": "profile/1;profile=uitest;flag.inMemorySettings=1;flag.skipOnboarding=1;"
+                + "mock.countries.datasource=local-mock;value.greeting=Welcome to Countries;value.pageSize=5;"
+                + "value.requestTimeout=2.5;argument=-AppleLanguages;argument=(en);argument=-UITests;env=LOG_LEVEL;end",
         ]
     )
 

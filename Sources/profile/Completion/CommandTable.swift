@@ -20,18 +20,32 @@ enum CommandTable {
 
     /// The `case` arms a bash or zsh script uses to complete an option's value (`--mock) ACTION ;;`), each option
     /// name once, and a command's positional words (`run) ACTION ;;`), with the shell's own action for a kind of
-    /// value. The positional arms choose by `$positional`, the number of positional words before the cursor.
+    /// value. An option whose value several commands complete differently (`--action`: `launch test` for `export`,
+    /// `launch test profile` for `import`) chooses by `$sub`, the command: `--action) case "$sub" in export) A ;;
+    /// import) B ;; esac ;;`. The positional arms choose by `$positional`, the number of positional words before the
+    /// cursor.
     static func caseArms(
         value action: (Completion) -> String, positional: (Completion) -> String
     ) -> (values: String, positionals: String) {
-        var values = ""
-        var seen = Set<String>()
+        var names: [String] = []
+        var declarations: [String: [(command: String, completion: Completion)]] = [:]
         for command in commands {
             for option in command.options {
                 guard let value = option.value else { continue }
-                for name in [option.name] + (option.short.map { [$0] } ?? []) where seen.insert(name).inserted {
-                    values += "        \(name)) \(action(value.completion)) ;;\n"
+                for name in [option.name] + (option.short.map { [$0] } ?? []) {
+                    if declarations[name] == nil { names.append(name) }
+                    declarations[name, default: []].append((command.name.rawValue, value.completion))
                 }
+            }
+        }
+        var values = ""
+        for name in names {
+            let declared = declarations[name] ?? []
+            if let first = declared.first, declared.allSatisfy({ $0.completion == first.completion }) {
+                values += "        \(name)) \(action(first.completion)) ;;\n"
+            } else {
+                let arms = declared.map { "\($0.command)) \(action($0.completion)) ;;" }.joined(separator: " ")
+                values += "        \(name)) case \"$sub\" in \(arms) esac ;;\n"
             }
         }
         var positionals = ""

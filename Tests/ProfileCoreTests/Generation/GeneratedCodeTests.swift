@@ -55,18 +55,23 @@ import Testing
           ratio: {type: double, default: 1e3}
           limit: {type: double, default: .inf}
           name: {type: string, default: "tab\there \"q\" \\ \\(x) \"\"\" #\"raw\"# \u202Ertl é 😀\nnext"}
+          motto: {type: string, default: "\#(String(repeating: #"é😀 \\(x) \"q\" \u202E\t; "#, count: 12))"}
           on: {type: bool, default: true}
           theme: {type: enum, cases: [light, "high-contrast", default, "a b"], default: "a b"}
           count: {type: int}
 
         """#
 
+    /// Longer than a line: the generator splits its literals (between characters) into pieces joined by `+`.
+    static let long = String(repeating: "é😀 \\(x) \"q\" \u{202E}\t; ", count: 12)
+
     static let profile = #"""
         description: "CI \"quoted\""
         env:
           GREETING: "Hi ${NAME:-you}\nnext"
+          LONG: "\#(String(repeating: #"é😀 \\(x) \"q\" \u202E\t; "#, count: 12))"
           GONE: null
-        arguments: ["a \\(b)", "ünï", "\"\"\""]
+        arguments: ["a \\(b)", "ünï", "\"\"\"", "\#(String(repeating: #"é😀 \\(x) \"q\" \u202E\t; "#, count: 12))"]
         flags: {default: true}
         mocks: {api.backend: 'say"hi\'}
         values: {name: "x;y=z,%\\(q)", theme: high-contrast}
@@ -85,11 +90,15 @@ import Testing
         print("flags: \(unset.isEnabled(ProfileFlags.default)) \(unset.isEnabled(ProfileFlags.uiTests))")
         print("numbers: \(unset.value(ProfileValues.pageSize)) \(unset.value(ProfileValues.ratio)) \(unset.value(ProfileValues.limit))")
         show("name", unset.value(ProfileValues.name))
+        show("motto", unset.value(ProfileValues.motto))
+        show("motto default", ProfileValues.defaults["motto"]!)
         print("theme: \(unset.value(ProfileValues.theme).rawValue) \(ProfileValues.Theme.allCases.map(\.rawValue))")
         print("names: \(ProfileValues.Names.count)")
         let ci = LaunchProfiles.ciMacos
         print("profile: \(ci.name) \(LaunchProfiles.all.count)")
-        print("arguments: \(ci.launchArguments)")
+        print("arguments: \(ci.launchArguments.filter { $0.count < 100 })")
+        show("long argument", ci.launchArguments[3])
+        show("long variable", ci.launchEnvironment["LONG"]!)
         show("greeting", ci.launchEnvironment["GREETING"]!)
         print("gone: \(ci.launchEnvironment["GONE"] == nil)")
         let child = try ActiveProfile(arguments: ["app"], environment: ci.launchEnvironment)
@@ -108,6 +117,20 @@ import Testing
         try generator.render().write(
             to: work.appendingPathComponent("Generated.swift"), atomically: true, encoding: .utf8)
         try Self.program.write(to: work.appendingPathComponent("main.swift"), atomically: true, encoding: .utf8)
+
+        let lines = try String(contentsOf: work.appendingPathComponent("Generated.swift"), encoding: .utf8)
+            .split(separator: "\n")
+        #expect(lines.filter { $0.count > 120 } == [])
+        #expect(lines.contains { $0.drop { $0 == " " }.hasPrefix("+ \"") }, "a literal split into pieces")
+        if (try? Self.run("/usr/bin/env", ["swift", "format", "--version"], in: work).status) == 0 {
+            let configuration = TestPaths.repositoryPath(".swift-format")
+            let lint = try Self.run(
+                "/usr/bin/env",
+                ["swift", "format", "lint", "--strict", "--configuration", configuration, "Generated.swift"], in: work)
+            // Names are the catalog's (`mockKey_` escapes a reserved one): the layout is the generator's.
+            let problems = lint.output.split(separator: "\n").filter { !$0.contains("[AlwaysUseLowerCamelCase]") }
+            #expect(problems == [], "\(lint.output)")
+        }
 
         let compile = try Self.run(
             "/usr/bin/env",
@@ -128,10 +151,14 @@ import Testing
             "flags: false true",
             "numbers: -3 1000.0 inf",
             "name: \(bytes(Self.awkward))",
+            "motto: \(bytes(Self.long))",
+            "motto default: \(bytes(Self.long))",
             #"theme: a b ["light", "high-contrast", "default", "a b"]"#,
             "names: count",
             "profile: ci-macos 1",
             #"arguments: ["a \\(b)", "ünï", "\"\"\"", "-default", "YES", "-api.backend", "say\"hi\\", "-name", "x;y=z,%\\(q)", "-theme", "high-contrast"]"#,
+            "long argument: \(bytes(Self.long))",
+            "long variable: \(bytes(Self.long))",
             "greeting: \(bytes("Hi you\nnext"))",
             "gone: true",
             #"child: ["ci-macos"] say"hi\ highContrast"#,

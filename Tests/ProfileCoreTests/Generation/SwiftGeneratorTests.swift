@@ -249,7 +249,8 @@ import Testing
                 ],
                 launchEnvironment: [
                     "HOME_COPY": "none",
-                    "PROFILE_PAYLOAD": "profile/1;profile=uitest;flag.skipOnboarding=1;mock.countries=local-mock;value.pageSize=10;argument=-UITests;env=HOME_COPY;end",
+                    "PROFILE_PAYLOAD": "profile/1;profile=uitest;flag.skipOnboarding=1;mock.countries=local-mock;"
+                        + "value.pageSize=10;argument=-UITests;env=HOME_COPY;end",
                 ]
             )
 

@@ -21,6 +21,43 @@ import Testing
         #expect(SwiftLiteral.string(text) == expected)
     }
 
+    /// Each piece is the whole literal of a run of whole characters, the runs follow each other through the text,
+    /// and a piece is within its width unless it holds one character; the text is split only when it does not fit.
+    @Test(arguments: [
+        String(repeating: "profile/1;flag.x=1;value.greeting=Hello there%2C welcome;", count: 8),
+        String(repeating: "\"q\" \\(x) \u{202E}\t\n\r\u{0}", count: 20),
+        String(repeating: "é😀👩‍👩‍👧🇫🇷e\u{301}\r\n日本", count: 25),
+        String(repeating: "x", count: 500),
+        String(repeating: "a\u{200D}", count: 12),
+    ])
+    func piecesSplitBetweenCharacters(_ text: String) throws {
+        for (first, other) in [(20, 30), (7, 9), (60, 100), (1, 1)] {
+            let pieces = SwiftLiteral.pieces(text, firstWidth: first, otherWidth: other)
+            #expect(pieces.count > 1)
+            var rest = Substring(text)
+            for (index, piece) in pieces.enumerated() {
+                let count = try #require(
+                    (1...rest.count).first { SwiftLiteral.string(String(rest.prefix($0))) == piece },
+                    "piece \(index) `\(piece)` is not the literal of the next characters of `\(rest)`")
+                #expect(piece.count <= (index == 0 ? first : other) || count == 1)
+                rest = rest.dropFirst(count)
+            }
+            #expect(rest.isEmpty)
+            #expect(
+                pieces.map { $0.dropFirst().dropLast() }.joined() == SwiftLiteral.string(text).dropFirst().dropLast())
+        }
+        #expect(SwiftLiteral.pieces(text, firstWidth: 10_000, otherWidth: 1) == [SwiftLiteral.string(text)])
+    }
+
+    @Test func piecesEndAfterSeparatorsWhenTheyCan() {
+        let text = "profile/1;profile=demo;flag.inMemorySettings=0;value.greeting=Hello there%2C welcome"
+        #expect(
+            SwiftLiteral.pieces(text, firstWidth: 40, otherWidth: 40) == [
+                #""profile/1;profile=demo;""#, #""flag.inMemorySettings=0;""#,
+                #""value.greeting=Hello there%2C welcome""#,
+            ])
+    }
+
     @Test func doubles() {
         #expect(SwiftLiteral.double(2.5) == "2.5")
         #expect(SwiftLiteral.double(1000) == "1000.0")
