@@ -66,7 +66,7 @@ complete -c profile -n __fish_use_subcommand -a diff -d 'Show what differs betwe
 complete -c profile -n __fish_use_subcommand -a lint -d 'Check every profile and the catalog'
 complete -c profile -n __fish_use_subcommand -a export -d 'Print a resolved profile in another tool\'s format'
 complete -c profile -n __fish_use_subcommand -a import -d 'Bring an Xcode scheme, test plan or .env file into a profile'
-complete -c profile -n __fish_use_subcommand -a generate -d 'Generate Swift from the catalog, or JSON Schemas for editors'
+complete -c profile -n __fish_use_subcommand -a generate -d 'Generate Swift or JSON Schemas from the catalog'
 complete -c profile -n __fish_use_subcommand -a init -d 'Create profiles/ with an example, a base and a catalog'
 complete -c profile -n __fish_use_subcommand -a completion -d 'Print a shell completion script'
 complete -c profile -n '__fish_seen_subcommand_from help' -a 'run shell list show diff lint export import generate init completion'

@@ -325,9 +325,9 @@ enum Grammar {
         "--check", "Fail when the output file is not current",
         details: " (write nothing; exit 1 when the --output file differs from what would be generated)")
     static let generate = Command(
-        name: .generate, summary: "Generate Swift from the catalog, or JSON Schemas for editors",
-        details: " and the runnable profiles, typed for the runtime library (options the --output file records are "
-            + "kept when none are given)",
+        name: .generate, summary: "Generate Swift or JSON Schemas from the catalog",
+        details: " (Swift: with the runnable profiles, typed for the runtime library; options the --output file "
+            + "records are kept when none are given)",
         options: [profilesDirectory, generateOutput, generateAccess, generateIncludeLocal, generateCheck],
         leading: [generateLanguage])
 
