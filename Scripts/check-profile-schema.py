@@ -1,8 +1,9 @@
 #!/usr/bin/env python3
-"""Validates profile files against the JSON Schema `profile generate json-schema` writes, with a real validator
-(the `jsonschema` package, draft 2020-12; YAML read by PyYAML).
+"""Validates profile files against the JSON Schema `profile generate json-schema` writes (or catalog files against
+the one `profile generate catalog-schema` writes), with a real validator (the `jsonschema` package, draft 2020-12;
+YAML read by PyYAML).
 
-Usage: python3 Scripts/check-profile-schema.py SCHEMA.json PROFILE.yml...
+Usage: python3 Scripts/check-profile-schema.py SCHEMA.json FILE.yml...
 Prints `ok PATH` or `invalid PATH: MESSAGE (at KEY/PATH)` per file (every error of an invalid file, one a line), and
 exits 0 when every file is valid, 1 when one is not, 2 when the schema itself is not a valid draft 2020-12 schema
 or a file cannot be read as YAML. Used by Tests/ProfileCLITests/JSONSchemaTests.swift.

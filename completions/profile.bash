@@ -112,7 +112,7 @@ _profile() {
         lint) : ;;
         export) if ((positional == 0)); then COMPREPLY=($(compgen -W "arguments arguments-json shell dotenv json xcscheme xctestplan" -- "$cur")); else COMPREPLY=($(compgen -W "$(_profile_query profiles)" -- "$cur")); fi ;;
         import) if ((positional == 0)); then COMPREPLY=($(compgen -W "xcscheme xctestplan dotenv" -- "$cur")); elif ((positional == 1)); then COMPREPLY=($(compgen -f -- "$cur")); fi ;;
-        generate) ((positional == 0)) && COMPREPLY=($(compgen -W "swift json-schema" -- "$cur")) ;;
+        generate) ((positional == 0)) && COMPREPLY=($(compgen -W "swift json-schema catalog-schema" -- "$cur")) ;;
         init) : ;;
         completion) ((positional == 0)) && COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")) ;;
         help) COMPREPLY=($(compgen -W "run shell list show diff lint export import generate init completion" -- "$cur")) ;;

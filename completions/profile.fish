@@ -66,7 +66,7 @@ complete -c profile -n __fish_use_subcommand -a diff -d 'Show what differs betwe
 complete -c profile -n __fish_use_subcommand -a lint -d 'Check every profile and the catalog'
 complete -c profile -n __fish_use_subcommand -a export -d 'Print a resolved profile in another tool\'s format'
 complete -c profile -n __fish_use_subcommand -a import -d 'Bring an Xcode scheme, test plan or .env file into a profile'
-complete -c profile -n __fish_use_subcommand -a generate -d 'Generate Swift or a profile\'s JSON Schema from the catalog'
+complete -c profile -n __fish_use_subcommand -a generate -d 'Generate Swift or JSON Schemas from the catalog'
 complete -c profile -n __fish_use_subcommand -a init -d 'Create profiles/ with an example, a base and a catalog'
 complete -c profile -n __fish_use_subcommand -a completion -d 'Print a shell completion script'
 complete -c profile -n '__fish_seen_subcommand_from help' -a 'run shell list show diff lint export import generate init completion'
@@ -225,7 +225,7 @@ complete -c profile -n '__profile_in generate' -l access -d 'Access level of the
 complete -c profile -n '__profile_in generate' -l access -x -a 'internal public'
 complete -c profile -n '__profile_in generate' -l include-local -d 'Apply personal .local overlays to LaunchProfiles'
 complete -c profile -n '__profile_in generate' -l check -d 'Fail when the output file is not current'
-complete -c profile -n "__profile_in generate; and test (__profile_positionals) -eq 0" -a 'swift json-schema'
+complete -c profile -n "__profile_in generate; and test (__profile_positionals) -eq 0" -a 'swift json-schema catalog-schema'
 
 # init
 complete -c profile -n '__profile_in init' -s h -l help -d 'Show help'

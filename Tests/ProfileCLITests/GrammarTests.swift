@@ -135,7 +135,7 @@ import Testing
         (
             ["generate", "swfit", "-o", "a.swift", "--output", "b.swift", "--acess", "public"],
             """
-            command line:1:18: error: unknown language `swfit` (one of `swift`, `json-schema`); did you mean `swift`?
+            command line:1:18: error: unknown language `swfit` (one of `swift`, `json-schema`, `catalog-schema`); did you mean `swift`?
             profile generate swfit -o a.swift --output b.swift --acess public
                              ^~~~~
             command line:1:35: error: `--output` is given twice; it takes one value

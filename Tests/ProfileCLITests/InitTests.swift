@@ -12,6 +12,7 @@ import Testing
                 created profiles/base.yml
                 created profiles/example.yml
                 created profiles/profile.schema.json (regenerate it with `profile generate json-schema --output …`)
+                created profiles/catalog.schema.json (regenerate it with `profile generate catalog-schema --output …`)
                 updated .gitignore (ignores profiles/*.local.yml)
                 next: `profile list`, `profile show example`, `profile run example -- <your app>`
 

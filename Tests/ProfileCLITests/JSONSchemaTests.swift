@@ -139,6 +139,105 @@ import Testing
         #expect(try project.profile(["lint"]).status == 0)
     }
 
+    // MARK: - The catalog's own schema
+
+    /// Corpus cases whose catalog `profile` reads without a problem (their profiles may have some).
+    static let validCatalogs = [
+        "101-profile-checked-against-catalog", "102-value-out-of-catalog-range", "103-mock-without-equals",
+        "104-unknown-flag-with-catalog", "105-override-values-checked-against-catalog",
+        "150-secret-from-environment-in-catalog-error", "151-catalog-secret-wrong-type-in-overlay",
+        "153-catalog-secret-override-wrong-type", "195-catalog-declaration-shapes",
+    ]
+    /// Corpus cases whose catalog has the wrong structure: unknown keys, wrong types, bad names, no variants, no type,
+    /// not a mapping, `cases` or bounds where they don't belong. (Not here: what JSON cannot hold or a schema cannot
+    /// compare: duplicate keys in 054, keys that collide across sections in 129, a default that is not one of its
+    /// variants or cases (in 098, beside errors the schema finds); what YAML loaders do not read alike: the syntax
+    /// error of 099, the tags and 64-bit range of 171; a catalog that is not a regular file, 156.)
+    static let invalidCatalogs = [
+        "098-catalog-declaration-errors", "100-catalog-is-a-list", "180-catalog-swift-name-not-a-type-name",
+        "196-catalog-fields-out-of-place",
+    ]
+
+    /// Writes `profile generate catalog-schema` and validates the catalogs at `paths` with it.
+    func validateCatalogs(_ paths: [String]) throws -> (status: Int32, output: String) {
+        let work = try TemporaryDirectory(prefix: "profile-catalog-schema")
+        let schema = work.path("catalog.schema.json")
+        let generated = try CLI.profile(["generate", "catalog-schema", "--output", schema])
+        #expect(generated.status == 0, "\(generated.stderr)")
+        let script = CLI.repositoryRoot.appendingPathComponent("Scripts/check-profile-schema.py").path
+        let result = try CLI.run("/usr/bin/env", ["python3", script, schema] + paths, environment: Self.python)
+        return (result.status, result.stdout + result.stderr)
+    }
+
+    @Test(.enabled(if: validatorAvailable || required, "needs python3 with jsonschema and pyyaml"))
+    func theRepositorysCatalogsAreValid() throws {
+        let paths = ["profiles/_catalog.yml", "Tests/Consumer/profiles/_catalog.yml"].map {
+            CLI.repositoryRoot.appendingPathComponent($0).path
+        }
+        let result = try validateCatalogs(paths)
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test(
+        .enabled(if: validatorAvailable || required, "needs python3 with jsonschema and pyyaml"),
+        arguments: validCatalogs)
+    func validCorpusCatalogsAreValid(_ name: String) throws {
+        // The catalog is valid as `profile` reads it: no diagnostic names it.
+        let directory = Self.corpus + "/" + name + "/profiles"
+        let lint = try CLI.profile(["lint", "--profiles-dir", directory])
+        #expect(!lint.stderr.contains("_catalog.yml:"), "\(lint.stderr)")
+        let result = try validateCatalogs([directory + "/_catalog.yml"])
+        #expect(result.status == 0, "\(result.output)")
+    }
+
+    @Test(
+        .enabled(if: validatorAvailable || required, "needs python3 with jsonschema and pyyaml"),
+        arguments: invalidCatalogs)
+    func catalogsOfTheWrongStructureAreRejected(_ name: String) throws {
+        let result = try validateCatalogs([Self.corpus + "/" + name + "/profiles/_catalog.yml"])
+        #expect(result.status == 1, "\(result.output)")
+        #expect(result.output.contains("invalid "))
+    }
+
+    /// Every problem of case 196 is found by the schema, each at its place.
+    @Test(.enabled(if: validatorAvailable || required, "needs python3 with jsonschema and pyyaml"))
+    func everyMisplacedFieldIsFound() throws {
+        let result = try validateCatalogs([Self.corpus + "/196-catalog-fields-out-of-place/profiles/_catalog.yml"])
+        for place in [
+            "values/count", "values/name", "values/level", "values/ratio/default", "mocks/net", "mocks/bad",
+            "flags/fast",
+        ] {
+            #expect(result.output.contains("(at \(place))"), "\(place): \(result.output)")
+        }
+    }
+
+    /// `profile init` writes the catalog's schema, which the scaffolded catalog names on its first line; the validator
+    /// accepts that catalog; `lint` reports the file when it is not what this `profile` writes.
+    @Test(.enabled(if: validatorAvailable || required, "needs python3 with jsonschema and pyyaml"))
+    func initWritesTheCatalogSchema() throws {
+        let project = try Project([:])
+        #expect(try project.profile(["init"]).status == 0)
+        let catalog = try String(contentsOfFile: project.path("profiles/_catalog.yml"), encoding: .utf8)
+        #expect(catalog.hasPrefix("# yaml-language-server: $schema=catalog.schema.json\n"))
+        let check = try project.profile([
+            "generate", "catalog-schema", "--output", "profiles/catalog.schema.json", "--check",
+        ])
+        #expect(check.status == 0, "\(check.stderr)")
+        let result = try validateCatalogs([project.path("profiles/_catalog.yml")])
+        #expect(result.status == 0, "\(result.output)")
+
+        try project.write("profiles/catalog.schema.json", "{}\n")
+        let stale = try project.profile(["lint"])
+        #expect(stale.status == 1)
+        #expect(
+            stale.stderr.contains(
+                "`profiles/catalog.schema.json` is out of date (written by another version of `profile`): run "
+                    + "`profile generate catalog-schema --output profiles/catalog.schema.json`"))
+        #expect(
+            try project.profile(["generate", "catalog-schema", "--output", "profiles/catalog.schema.json"]).status == 0)
+        #expect(try project.profile(["lint"]).status == 0)
+    }
+
     @Test func withoutACatalogTheFormatAlone() throws {
         let project = try Project(["profiles/p.yml": "flags: [fast]\n"])
         let result = try project.profile(["generate", "json-schema"])

@@ -21,6 +21,14 @@ import ProfileRuntime
 public struct CatalogDecoder {
     /// The top-level keys of a catalog.
     public static let keys = ["description", "flags", "mocks", "values", "env"]
+    /// The keys of a flag's mapping, besides `description` (which every declaration takes).
+    public static let flagKeys = ["default"]
+    /// The keys of a mock point's mapping, besides `description`.
+    public static let mockKeys = ["variants", "default", "swiftName"]
+    /// The keys of a value's mapping, besides `description`.
+    public static let valueKeys = ["type", "default", "minimum", "maximum", "cases", "secret"]
+    /// The keys of an environment variable's mapping, besides `description`.
+    public static let environmentKeys = ["secret"]
     private var diagnostics: [Diagnostic] = []
     private var catalog: Catalog
 
@@ -118,7 +126,8 @@ public struct CatalogDecoder {
 
     private mutating func flag(_ keyNode: YAMLNode, _ node: YAMLNode) {
         guard let key = name(keyNode, what: "flag"),
-            let (description, fields) = fields(node, allowed: ["default"], what: "flag `\(keyNode.scalar?.text ?? "")`")
+            let (description, fields) = fields(
+                node, allowed: Self.flagKeys, what: "flag `\(keyNode.scalar?.text ?? "")`")
         else { return }
         var defaultValue = false
         if let value = fields["default"] {
@@ -143,7 +152,7 @@ public struct CatalogDecoder {
         } else {
             guard
                 let (text, fields) = fields(
-                    node, allowed: ["variants", "default", "swiftName"], what: "mock point `\(key.value)`")
+                    node, allowed: Self.mockKeys, what: "mock point `\(key.value)`")
             else { return }
             description = text
             variantsNode = fields["variants"]
@@ -220,7 +229,7 @@ public struct CatalogDecoder {
     private mutating func value(_ keyNode: YAMLNode, _ node: YAMLNode) {
         guard let key = name(keyNode, what: "value"),
             let (description, fields) = fields(
-                node, allowed: ["type", "default", "minimum", "maximum", "cases", "secret"],
+                node, allowed: Self.valueKeys,
                 what: "value `\(keyNode.scalar?.text ?? "")`")
         else { return }
         guard let typeNode = fields["type"] else {
@@ -292,7 +301,9 @@ public struct CatalogDecoder {
             error("`\(keyNode.scalar?.text ?? "")` is not a valid environment variable name", keyNode)
             return
         }
-        guard let (description, fields) = fields(node, allowed: ["secret"], what: "environment variable `\(name)`")
+        guard
+            let (description, fields) = fields(
+                node, allowed: Self.environmentKeys, what: "environment variable `\(name)`")
         else { return }
         var secret = false
         if let node = fields["secret"] {

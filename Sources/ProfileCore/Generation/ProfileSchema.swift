@@ -84,27 +84,27 @@ public struct ProfileSchema: Sendable {
 
     // MARK: - Shapes
 
-    private func described(_ text: String?, _ schema: V) -> V {
+    func described(_ text: String?, _ schema: V) -> V {
         guard let text, case .object(var fields) = schema else { return schema }
         fields.insert(("description", .string(text)), at: 0)
         return .object(fields)
     }
 
-    private func array(of items: V, minItems: Int? = nil) -> V {
+    func array(of items: V, minItems: Int? = nil) -> V {
         var fields: [(String, V)] = [("type", .string("array")), ("items", items)]
         if let minItems { fields.append(("minItems", .number(String(minItems)))) }
         return .object(fields)
     }
 
-    private func pattern(_ pattern: String) -> V {
+    func pattern(_ pattern: String) -> V {
         .object([("type", .string("string")), ("pattern", .string(pattern))])
     }
 
     /// A plain scalar: YAML loaders give text, numbers or booleans.
-    private var scalar: V { .object([("type", .array([.string("string"), .string("number"), .string("boolean")]))]) }
+    var scalar: V { .object([("type", .array([.string("string"), .string("number"), .string("boolean")]))]) }
 
     /// `true`/`false`, and the words `profile` takes where only a boolean can be (`yes`, `no`, `on`, `off`, any case).
-    private var boolean: V {
+    var boolean: V {
         .object([
             (
                 "anyOf",
@@ -117,13 +117,13 @@ public struct ProfileSchema: Sendable {
     }
 
     /// Letters, digits, `-` and `_`, starting with a letter or digit (`Names.isValidProfileName`).
-    private var profileName: V { pattern("^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$") }
+    var profileName: V { pattern("^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$") }
 
     /// `[A-Za-z_][A-Za-z0-9_]*` (`Names.isValidEnvironmentName`).
-    private var environmentName: V { pattern("^[A-Za-z_][A-Za-z0-9_]*$") }
+    var environmentName: V { pattern("^[A-Za-z_][A-Za-z0-9_]*$") }
 
     /// A flag, mock point or value key: words of letters, digits and `_` joined by `.`, `-` or `_`.
-    private var key: V { pattern("^[A-Za-z_][A-Za-z0-9_]*([.-][A-Za-z0-9_]+)*$") }
+    var key: V { pattern("^[A-Za-z_][A-Za-z0-9_]*([.-][A-Za-z0-9_]+)*$") }
 
     private var argument: V {
         let group = array(of: scalar, minItems: 1)

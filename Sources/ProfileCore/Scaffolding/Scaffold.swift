@@ -23,6 +23,7 @@ public enum Scaffold {
     }
 
     static let catalog = """
+        # yaml-language-server: $schema=catalog.schema.json
         # The catalog: every flag, mock point and value your app reads, declared once.
         # `profile lint` checks every profile against it; `profile generate swift` turns it into typed Swift.
 
@@ -62,6 +63,9 @@ public enum Scaffold {
     /// The JSON Schema `profile init` writes beside the profiles (`profile generate json-schema`), which the first
     /// line of each scaffolded profile names for yaml-language-server editors.
     public static let schemaPath = "profiles/" + ProfileSchema.fileName
+    /// The JSON Schema of the catalog file (`profile generate catalog-schema`), which the scaffolded catalog's first
+    /// line names.
+    public static let catalogSchemaPath = "profiles/" + CatalogSchema.fileName
 
     static let base = """
         # yaml-language-server: $schema=profile.schema.json

@@ -7,7 +7,8 @@ extension ProfileCommand {
         static let configuration = Grammar.generate.configuration(
             discussion: """
                 Writes one enum per mock point, `ProfileFlags`, `ProfileValues` and `LaunchProfiles` from \
-                `profiles/_catalog.yml` and the non-abstract profiles. The output is deterministic: profiles are \
+                `profiles/_catalog.yml` and the non-abstract profiles; json-schema writes the JSON Schema of a \
+                profile file refined by the catalog, catalog-schema the JSON Schema of the catalog file itself. The output is deterministic: profiles are \
                 resolved as if no environment variable were set, and personal `.local` overlays are left out \
                 unless --include-local. The options that change the output (--access, --include-local) are \
                 recorded in the file's header; given none, the command uses the ones the --output file records. \
@@ -19,6 +20,8 @@ extension ProfileCommand {
             case swift
             /// The JSON Schema of a profile file, refined by the catalog when there is one.
             case jsonSchema = "json-schema"
+            /// The JSON Schema of the catalog file itself (the same for every project).
+            case catalogSchema = "catalog-schema"
         }
 
         @OptionGroup var profilesDirectory: ProfilesDirectoryOption
@@ -47,6 +50,8 @@ extension ProfileCommand {
             let text: String
             if invocation.firstWord == Language.jsonSchema.rawValue {
                 text = try schema(session)
+            } else if invocation.firstWord == Language.catalogSchema.rawValue {
+                text = CatalogSchema.render()
             } else {
                 text = try swift(session, options: options)
             }

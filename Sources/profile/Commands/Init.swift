@@ -78,6 +78,17 @@ extension ProfileCommand {
                             "created \(schemaPath) (regenerate it with `profile generate json-schema --output …`)\n")
                     }
                 }
+                // The catalog's schema is the same for every project (this version of `profile` writes it).
+                let catalogSchema = Array(CatalogSchema.render().utf8)
+                let catalogSchemaPath = FileSystem.join(directory, Scaffold.catalogSchemaPath)
+                if FileSystem.exists(catalogSchemaPath), (try? FileSystem.read(catalogSchemaPath)) == catalogSchema {
+                    Terminal.out("kept \(catalogSchemaPath) (already as `profile init` writes it)\n")
+                } else {
+                    try AtomicFile.write(catalogSchema, to: catalogSchemaPath, if: .absent)
+                    Terminal.out(
+                        "created \(catalogSchemaPath) (regenerate it with `profile generate catalog-schema --output …`)\n"
+                    )
+                }
                 let gitignorePath = FileSystem.join(directory, ".gitignore")
                 let current = FileSystem.exists(gitignorePath) ? try? FileSystem.read(gitignorePath) : nil
                 if let updated = Scaffold.gitignore(adding: current.map { String(decoding: $0, as: UTF8.self) }) {

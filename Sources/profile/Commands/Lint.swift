@@ -22,6 +22,7 @@ extension ProfileCommand {
             var diagnostics = Linter(repository: session.repository).run()
             // The editors' schema beside the profiles, when there is one, is current (like `generate --check`).
             if let stale = ProfileSchema.staleFile(in: session.repository) { diagnostics.append(stale) }
+            if let stale = CatalogSchema.staleFile(in: session.repository) { diagnostics.append(stale) }
             switch invocation.value(of: Grammar.lintFormat).flatMap({ Format(rawValue: $0.value) }) ?? .text {
             case .json: Terminal.out(DiagnosticFormats.json(diagnostics))
             case .github: Terminal.out(DiagnosticFormats.github(diagnostics))

@@ -309,7 +309,8 @@ enum Grammar {
         leading: [importFormat, importFile])
 
     static let generateLanguage = Positional(
-        name: "language", needs: "the language", summary: "What to generate: swift, or json-schema (of a profile file)",
+        name: "language", needs: "the language",
+        summary: "What to generate: swift, json-schema (of a profile file) or catalog-schema (of the catalog)",
         completion: .choices(ProfileCommand.Generate.Language.allCases.map { $0.rawValue }))
     static let generateOutput = Option(
         name: "--output", short: "-o", value: Value(name: "file", what: "a file", completion: .file),
@@ -324,9 +325,9 @@ enum Grammar {
         "--check", "Fail when the output file is not current",
         details: " (write nothing; exit 1 when the --output file differs from what would be generated)")
     static let generate = Command(
-        name: .generate, summary: "Generate Swift or a profile's JSON Schema from the catalog",
-        details: " and the runnable profiles, typed for the runtime library (options the --output file records are "
-            + "kept when none are given)",
+        name: .generate, summary: "Generate Swift or JSON Schemas from the catalog",
+        details: " (Swift: with the runnable profiles, typed for the runtime library; options the --output file "
+            + "records are kept when none are given)",
         options: [profilesDirectory, generateOutput, generateAccess, generateIncludeLocal, generateCheck],
         leading: [generateLanguage])
 
