@@ -6,8 +6,9 @@ import Testing
 @testable import ProfileCore
 
 /// `profile import` then `profile export … --update` of the same file: the committed fixtures (written after Xcode
-/// 15/16 output) come back byte for byte, with one addition, the `PROFILE_PAYLOAD` entry that tells later updates which
-/// entries are the profile's (see the README, "Importing").
+/// 15/16 output) come back byte for byte. The file has no record yet and already says what the profile says, so the
+/// update writes nothing; the first update that changes something writes the changes and the record, the
+/// `PROFILE_PAYLOAD` entry that tells later updates which entries are the profile's (see the README, "Importing").
 @Suite struct ImportRoundTripTests {
     /// The Countries catalog the fixtures were written against (its flags, mock point `countries` and values).
     static func countriesCatalog() throws -> String {
@@ -20,6 +21,17 @@ import Testing
     static func imported(
         _ name: String, from source: ProfileImporter.Source, catalog: String? = nil
     ) throws -> (original: String, yaml: String, profile: ResolvedProfile, notes: [Diagnostic]) {
+        let imported = try importedWithChange(name, from: source, catalog: catalog)
+        return (imported.original, imported.yaml, imported.profile, imported.notes)
+    }
+
+    /// ``imported(_:from:catalog:)``, and the profile with one more variable (`ROUND_TRIP_ADDED=1`, from a second
+    /// profile composed after it): a change for the update to write.
+    static func importedWithChange(
+        _ name: String, from source: ProfileImporter.Source, catalog: String? = nil
+    ) throws -> (
+        original: String, yaml: String, profile: ResolvedProfile, changed: ResolvedProfile, notes: [Diagnostic]
+    ) {
         let original = try XcodeFixtures.text(name)
         var files: [String: String] = [:]
         var parsedCatalog: Catalog?
@@ -34,12 +46,14 @@ import Testing
         #expect(!output.diagnostics.hasErrors, "\(output.diagnostics.map(\.message))")
         let yaml = try #require(output.text)
         files["imported.yml"] = yaml
+        files["added.yml"] = "env:\n  ROUND_TRIP_ADDED: \"1\"\n"
         let profiles = try TemporaryProfiles(files)
         let lint = Linter(repository: try profiles.repository()).run()
         #expect(lint.isEmpty, "\(name): \(profiles.render(lint))\n\(yaml)")
         let (resolved, diagnostics) = try profiles.resolve(["imported"])
         #expect(diagnostics == "")
-        return (original, yaml, try #require(resolved), output.diagnostics)
+        let (changed, _) = try profiles.resolve(["imported", "added"])
+        return (original, yaml, try #require(resolved), try #require(changed), output.diagnostics)
     }
 
     /// The `PROFILE_PAYLOAD` value the Xcode exports write for `profile`.
@@ -52,23 +66,45 @@ import Testing
         ("Countries.xcscheme", .launch),
     ]
 
+    /// The note of an update that leaves `path` as it was.
+    static func unchangedNote(_ path: String) -> [String] { [ExportFormat.alreadyAsTheProfileSaysMessage(path)] }
+
     @Test(arguments: schemes)
-    func aSchemeComesBackWithOnlyThePayloadEntryAdded(_ name: String, _ action: XcodeImportAction) throws {
-        let (original, _, profile, _) = try Self.imported(name, from: .xcscheme(action))
+    func aSchemeComesBackByteForByte(_ name: String, _ action: XcodeImportAction) throws {
+        let (original, _, profile, changed, _) = try Self.importedWithChange(name, from: .xcscheme(action))
         let exportAction = XcodeSchemeAction(rawValue: action.rawValue)!
         let once = try ExportFormat.xcscheme.update(
             Array(original.utf8), path: name, with: profile, action: exportAction)
-        #expect(once.warnings.isEmpty, "\(once.warnings.map(\.message))")
-        // Every byte of the original, and the payload entry.
-        #expect(XcodeEntries.schemeWithout(once.text) { $0.identity == "PROFILE_PAYLOAD" } == original, "\(name)")
-        #expect(XcodeEntries.diff(original, once.text).removed == [])
-        let payload = XcodeEntries.scheme(once.text, exportAction).variables.filter { $0.identity == "PROFILE_PAYLOAD" }
+        #expect(once.warnings.map(\.message) == Self.unchangedNote(name))
+        #expect(once.bytes == Array(original.utf8), "\(name)")
+        let twice = try ExportFormat.xcscheme.update(once.bytes, path: name, with: profile, action: exportAction)
+        #expect(twice.bytes == Array(original.utf8))
+
+        // The first update that changes something writes the change and the record; the next one changes nothing.
+        let grown = try ExportFormat.xcscheme.update(
+            Array(original.utf8), path: name, with: changed, action: exportAction)
+        #expect(grown.warnings.isEmpty, "\(grown.warnings.map(\.message))")
+        #expect(XcodeEntries.diff(original, grown.text).removed == [])
+        let variables = XcodeEntries.scheme(grown.text, exportAction).variables
+        #expect(variables.filter { $0.identity == "ROUND_TRIP_ADDED" } == [XcodeEntries.Entry("ROUND_TRIP_ADDED", "1")])
         // The payload an Xcode export writes: the profile's entries travel with their checkboxes, and the payload
         // records them (`argument-on=`, `argument-off=`, `env-off=`).
-        #expect(payload == [XcodeEntries.Entry("PROFILE_PAYLOAD", Self.xcodePayload(profile))])
-        // From then on, updates change nothing.
-        let twice = try ExportFormat.xcscheme.update(Array(once.bytes), path: name, with: profile, action: exportAction)
-        #expect(twice.text == once.text)
+        #expect(
+            variables.filter { $0.identity == "PROFILE_PAYLOAD" }
+                == [XcodeEntries.Entry("PROFILE_PAYLOAD", Self.xcodePayload(changed))])
+        let again = try ExportFormat.xcscheme.update(grown.bytes, path: name, with: changed, action: exportAction)
+        #expect(again.text == grown.text)
+
+        // Back to the imported profile: the record says `ROUND_TRIP_ADDED` was the profile's, so it goes; the record
+        // stays. Every byte of the original, and the payload entry.
+        let back = try ExportFormat.xcscheme.update(grown.bytes, path: name, with: profile, action: exportAction)
+        #expect(XcodeEntries.schemeWithout(back.text) { $0.identity == "PROFILE_PAYLOAD" } == original, "\(name)")
+        #expect(
+            XcodeEntries.scheme(back.text, exportAction).variables.filter { $0.identity == "PROFILE_PAYLOAD" }
+                == [XcodeEntries.Entry("PROFILE_PAYLOAD", Self.xcodePayload(profile))])
+        #expect(
+            try ExportFormat.xcscheme.update(back.bytes, path: name, with: profile, action: exportAction).text
+                == back.text)
     }
 
     @Test func aSchemeWithTypedEntriesComesBackToo() throws {
@@ -97,9 +133,10 @@ import Testing
                   pageSize: 5  # Typed.xcscheme:84 (-pageSize 5)
 
                 """)
+        // The typed entries are options, nothing is left to the payload: the file comes back byte for byte.
         let once = try ExportFormat.xcscheme.update(Array(original.utf8), path: "Typed.xcscheme", with: profile)
-        #expect(XcodeEntries.schemeWithout(once.text) { $0.identity == "PROFILE_PAYLOAD" } == original)
-        #expect(try ExportFormat.xcscheme.update(once.bytes, path: "Typed.xcscheme", with: profile).text == once.text)
+        #expect(once.warnings.map(\.message) == Self.unchangedNote("Typed.xcscheme"))
+        #expect(once.bytes == Array(original.utf8))
 
         // Another spelling of the same settings: taken as the profile's, and written the export's way in place.
         let spelled = original.replacingOccurrences(of: "\"-skipOnboarding YES\"", with: "\"-skipOnboarding true\"")
@@ -128,29 +165,51 @@ import Testing
     ]
 
     @Test(arguments: plans)
-    func aTestPlanComesBackWithOnlyThePayloadEntryAdded(_ name: String, _ configuration: String?) throws {
-        let (original, _, profile, _) = try Self.imported(name, from: .xctestplan(configuration: configuration))
+    func aTestPlanComesBackByteForByte(_ name: String, _ configuration: String?) throws {
+        let (original, _, profile, changed, _) = try Self.importedWithChange(
+            name, from: .xctestplan(configuration: configuration))
         let once = try ExportFormat.xctestplan.update(
             Array(original.utf8), path: name, with: profile, configuration: configuration)
-        #expect(once.warnings.isEmpty, "\(once.warnings.map(\.message))")
-        // Everything but the payload entry is the original's, and no line changed but for the commas that separate
-        // the new entry (and an empty object's blank line, filled).
+        #expect(once.warnings.map(\.message) == Self.unchangedNote(name))
+        #expect(once.bytes == Array(original.utf8), "\(name)")
+        let twice = try ExportFormat.xctestplan.update(
+            once.bytes, path: name, with: profile, configuration: configuration)
+        #expect(twice.bytes == Array(original.utf8))
+
+        // The first update that changes something writes the change and the record; the next one changes nothing.
+        let grown = try ExportFormat.xctestplan.update(
+            Array(original.utf8), path: name, with: changed, configuration: configuration)
+        #expect(grown.warnings.isEmpty, "\(grown.warnings.map(\.message))")
+        let before = try XcodeEntries.plan(original, configuration: configuration)
+        let after = try XcodeEntries.plan(grown.text, configuration: configuration)
+        #expect(after.arguments == before.arguments)
         #expect(
-            try XcodeEntries.planWithout(once.text) { $0.identity == "PROFILE_PAYLOAD" }
+            after.variables
+                == before.variables + [
+                    XcodeEntries.Entry("ROUND_TRIP_ADDED", "1"),
+                    XcodeEntries.Entry("PROFILE_PAYLOAD", Self.xcodePayload(changed)),
+                ])
+        let again = try ExportFormat.xctestplan.update(
+            grown.bytes, path: name, with: changed, configuration: configuration)
+        #expect(again.text == grown.text)
+
+        // Back to the imported profile: `ROUND_TRIP_ADDED` goes, the record stays. Everything but the payload entry
+        // is the original's, and no line changed but for the commas that separate the new entry (and an empty
+        // object's blank line, filled).
+        let back = try ExportFormat.xctestplan.update(
+            grown.bytes, path: name, with: profile, configuration: configuration)
+        #expect(
+            try XcodeEntries.planWithout(back.text) { $0.identity == "PROFILE_PAYLOAD" }
                 == XcodeEntries.planWithout(original) { _ in false })
-        let diff = XcodeEntries.diff(original, once.text)
+        let diff = XcodeEntries.diff(original, back.text)
         #expect(
             diff.removed.allSatisfy { diff.inserted.contains($0 + ",") || $0.isEmpty }, "\(name): \(diff.removed)")
         let payloadLines = diff.inserted.filter { !diff.removed.contains(String($0.dropLast())) }
         #expect(payloadLines.contains { $0.contains("\"key\" : \"PROFILE_PAYLOAD\"") })
         #expect(payloadLines.count <= 6, "\(payloadLines)")
-        let before = try XcodeEntries.plan(original, configuration: configuration)
-        let after = try XcodeEntries.plan(once.text, configuration: configuration)
-        #expect(after.arguments == before.arguments)
-        #expect(after.variables.filter { $0.identity != "PROFILE_PAYLOAD" } == before.variables)
-        let twice = try ExportFormat.xctestplan.update(
-            once.bytes, path: name, with: profile, configuration: configuration)
-        #expect(twice.text == once.text)
+        #expect(
+            try ExportFormat.xctestplan.update(back.bytes, path: name, with: profile, configuration: configuration)
+                .text == back.text)
     }
 
     /// A scheme an earlier export wrote: its typed layer comes from the payload, the entries written for it are left

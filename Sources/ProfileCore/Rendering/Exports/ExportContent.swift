@@ -47,6 +47,9 @@ public struct ExportContent: Sendable {
     /// For the formats with checkboxes: the variables set (`PROFILE_PAYLOAD` last) with the profile's
     /// `enabled: false` variables among them, unchecked, at their places.
     public var variableEntries: [Entry]
+    /// For the formats with checkboxes: whether the payload carries a typed setting that no option can say (left
+    /// out of ``argumentEntries``), so that the `PROFILE_PAYLOAD` entry is needed for the app to read the profile.
+    public var payloadCarriesSettings = false
     /// The entries written as references instead of values, described for a warning (`environment variable
     /// `TOKEN` as `${API_TOKEN}``); empty when values are exact.
     public var references: [String]
@@ -83,6 +86,7 @@ public struct ExportContent: Sendable {
                 payload.values[group.key] = nil
             }
             payload.arguments = []
+            payloadCarriesSettings = !payload.flags.isEmpty || !payload.mocks.isEmpty || !payload.values.isEmpty
             payload.checkboxArguments = argumentEntries.map { .init(words: $0.words, isEnabled: $0.isEnabled) }
             var setBefore = 0
             var nextChange = 0

@@ -82,6 +82,10 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     /// the last export wrote (named by the `PROFILE_PAYLOAD` entry it left) are updated, and removed when the profile
     /// no longer has them. See ``XcodeEntryMerge``.
     ///
+    /// A file without a record (no `PROFILE_PAYLOAD` entry: an imported file) that already holds every entry of the
+    /// profile as the profile says, when the payload carries no setting of its own, is given back as it was, with a
+    /// note: the record is written with the first update that changes something.
+    ///
     /// Write the result with ``ExportOutput/write(to:)``, which refuses to replace `file` if it changed on disk since
     /// it was read.
     ///
@@ -99,7 +103,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     ) throws(Diagnostic) -> ExportOutput {
         let content = ExportContent(profile, exact: writesExactValues || reveal, checkboxes: hasCheckboxes)
         var warnings = content.referenceWarning.map { [$0] } ?? []
-        let updated: [UInt8]
+        let formatName: String
         switch self {
         case .xcscheme:
             if let configuration {
@@ -107,19 +111,46 @@ public enum ExportFormat: String, CaseIterable, Sendable {
                     "an .xcscheme has no configurations: `\(configuration)` names a test plan configuration "
                         + "(`xctestplan`)")
             }
-            let result = try XcodeSchemeUpdater.update(file, path: path, with: content, action: action)
-            updated = result.bytes
-            warnings += content.unsetWarnings(in: "an .xcscheme", consequence: "left out") + result.notes
-        case .xctestplan:
-            let result = try XcodeTestPlanUpdater.update(file, path: path, with: content, configuration: configuration)
-            updated = result.bytes
-            warnings += content.unsetWarnings(in: "an .xctestplan", consequence: "left out") + result.notes
+            formatName = "an .xcscheme"
+        case .xctestplan: formatName = "an .xctestplan"
         default:
             throw .error("`\(rawValue)` cannot update files: only `xcscheme` and `xctestplan` can")
         }
-        var output = ExportOutput(bytes: updated, warnings: warnings)
+        /// The merge of `content`'s entries into the file.
+        func merged(_ content: ExportContent) throws(Diagnostic) -> (bytes: [UInt8], notes: [Diagnostic]) {
+            self == .xcscheme
+                ? try XcodeSchemeUpdater.update(file, path: path, with: content, action: action)
+                : try XcodeTestPlanUpdater.update(file, path: path, with: content, configuration: configuration)
+        }
+        warnings += content.unsetWarnings(in: formatName, consequence: "left out")
+        // A file that already holds every entry of the profile, as the profile says, and no record yet (an imported
+        // file) is left as it is: the record is written with the first change. The merge without the record tells:
+        // it changes nothing only then (a record in the file would be removed by it).
+        if !content.payloadCarriesSettings, content.variableEntries.last?.text == XcodeEntryMerge.payloadName {
+            var unrecorded = content
+            unrecorded.variableEntries.removeLast()
+            let trial = try merged(unrecorded)
+            if trial.bytes == file {
+                var output = ExportOutput(
+                    bytes: file,
+                    warnings: warnings + trial.notes + [.note(Self.alreadyAsTheProfileSaysMessage(path))])
+                output.source = ExportOutput.Source(path: path, bytes: file)
+                return output
+            }
+        }
+        let result = try merged(content)
+        warnings += result.notes
+        var output = ExportOutput(bytes: result.bytes, warnings: warnings)
         output.source = ExportOutput.Source(path: path, bytes: file)
         return output
+    }
+}
+
+extension ExportFormat {
+    /// The note for an update that leaves `path` as it is, without a record (see ``ExportFormat/update``).
+    static func alreadyAsTheProfileSaysMessage(_ path: String) -> String {
+        "`\(path)` already holds the profile's entries as it says: nothing written; the record of what the export "
+            + "wrote (`\(XcodeEntryMerge.payloadName)`) is added with the first change"
     }
 }
 

@@ -38,7 +38,9 @@ import ProfileRuntime
 ///   next one when it is first; where the profile's entries were, or at the end of the list, when none is left). An
 ///   owned entry with the same words and value that only moved is moved with its bytes (and checkbox).
 ///
-/// Updating again with the same profile finds every entry matched and unchanged: the same bytes.
+/// Updating again with the same profile finds every entry matched and unchanged: the same bytes. A file without a
+/// record whose entries are all adopted unchanged is left without one (``ExportFormat/update``): the record is written
+/// with the first change.
 enum XcodeEntryMerge {
     /// One child of the list in the file.
     struct Found: Equatable {

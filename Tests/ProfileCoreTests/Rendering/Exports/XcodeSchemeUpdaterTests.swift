@@ -152,6 +152,62 @@ enum XcodeFixtures {
         }
     }
 
+    /// A scheme that holds the profile's entries, as an export wrote them, but no record (`PROFILE_PAYLOAD`).
+    func unrecorded(_ profile: ResolvedProfile) throws -> String {
+        let exported = try update(original, with: profile).text
+        let stripped = XcodeEntries.schemeWithout(exported) { $0.identity == "PROFILE_PAYLOAD" }
+        #expect(stripped != exported)
+        return stripped
+    }
+
+    @Test func aFileThatAlreadySaysWhatTheProfileSaysIsLeftAsItIs() throws {
+        let file = try unrecorded(profile)
+        let output = try update(file)
+        #expect(output.bytes == Array(file.utf8))
+        #expect(
+            output.warnings.map(\.message) == [
+                "`Countries.xcscheme` already holds the profile's entries as it says: nothing written; the record of "
+                    + "what the export wrote (`PROFILE_PAYLOAD`) is added with the first change"
+            ])
+
+        // Until a record is written, the profile's entries are known by their content: one the profile dropped
+        // (`MODE`) is the user's from then on, and stays.
+        let dropped = try XcodeFixtures.resolve(
+            XcodeFixtures.profile.replacingOccurrences(of: "  MODE: \"a&b\"\n", with: ""))
+        #expect(try update(file, with: dropped).bytes == Array(file.utf8))
+        // With a record, the same update removes it.
+        let recorded = try update(original).text
+        #expect(
+            !XcodeEntries.scheme(try update(recorded, with: dropped).text, .launch).variables.contains {
+                $0.identity == "MODE"
+            })
+
+        // A change writes the change and the record.
+        let grown = try XcodeFixtures.resolve(XcodeFixtures.profile + "\nvalues: {pageSize: 5}\n")
+        let changed = try update(file, with: grown)
+        #expect(changed.warnings.isEmpty)
+        let entries = XcodeEntries.scheme(changed.text, .launch)
+        #expect(entries.arguments.map(\.identity).contains("-pageSize 5"))
+        #expect(
+            entries.variables.filter { $0.identity == "PROFILE_PAYLOAD" }
+                == [XcodeEntries.Entry("PROFILE_PAYLOAD", XcodeUserEntriesTests.xcodePayload(grown))])
+        #expect(try update(changed.text, with: grown).bytes == changed.bytes)
+    }
+
+    @Test func aSettingOnlyThePayloadCarriesIsWrittenWithTheRecord() throws {
+        // A value holding a NUL byte: no argument can carry it, the payload does (`value.greeting=a%00b`).
+        let payloadOnly = try XcodeFixtures.resolve(XcodeFixtures.profile + "\nvalues: {greeting: \"a\\0b\"}\n")
+        #expect(ExportContent(payloadOnly, exact: true, checkboxes: true).payloadCarriesSettings)
+        #expect(!ExportContent(profile, exact: true, checkboxes: true).payloadCarriesSettings)
+        let file = try unrecorded(payloadOnly)
+        let output = try update(file, with: payloadOnly)
+        #expect(output.warnings.isEmpty)
+        #expect(
+            XcodeEntries.scheme(output.text, .launch).variables.filter { $0.identity == "PROFILE_PAYLOAD" }
+                == [XcodeEntries.Entry("PROFILE_PAYLOAD", XcodeUserEntriesTests.xcodePayload(payloadOnly))])
+        #expect(XcodeEntries.schemeWithout(output.text) { $0.identity == "PROFILE_PAYLOAD" } == file)
+    }
+
     @Test func testActionGetsItsOwnEntriesAfterTheTestables() throws {
         let output = try update(original, action: .test)
         let testables = "      </Testables>\n"
