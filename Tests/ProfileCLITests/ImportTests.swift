@@ -25,7 +25,7 @@ import Testing
 
         """
 
-    @Test func importThenUpdateGivesTheSchemeBackWithThePayloadEntry() throws {
+    @Test func importThenUpdateGivesTheSchemeBackByteForByte() throws {
         let original = try Self.fixture("Weather.xcscheme")
         let project = try Project(["profiles/.keep": "", "App.xcscheme": original])
         let imported = try project.profile(["import", "xcscheme", "App.xcscheme", "--name", "weather"])
@@ -42,8 +42,13 @@ import Testing
         ])
         #expect(run.stdout == "-AppleLanguages\n(fr)\ndisable\n")
 
+        let inode = { () throws -> Int? in
+            try FileManager.default.attributesOfItem(atPath: project.path("App.xcscheme"))[.systemFileNumber] as? Int
+        }
+        let before = try inode()
         let update = try project.profile(["export", "xcscheme", "weather", "--update", "App.xcscheme"])
         #expect(update.status == 0, "\(update.stderr)")
+        #expect(try inode() == before, "an update that changes no byte does not replace the file")
         #expect(
             update.stderr
                 == "profile: note: `App.xcscheme` already holds the profile's entries as it says: nothing written; the "

@@ -188,6 +188,9 @@ public struct ExportOutput: Sendable {
     /// thrown here and exits 73 (`EX_CANTCREAT`).
     public func write(to destination: String) throws(Diagnostic) {
         let sameFile = source.map { Self.isSameFile($0.path, destination) } ?? false
+        // An update that changes no byte writes nothing: the file keeps its inode and modification time (an editor
+        // holding it open, or a build system watching it, sees no change).
+        if sameFile, source?.bytes == bytes { return }
         do {
             try AtomicFile.write(bytes, to: destination, if: sameFile ? .holding(source?.bytes ?? []) : .none)
         } catch {
