@@ -39,6 +39,11 @@ extension KeyCollisions {
             count += definition.flags.count + definition.mocks.count + definition.values.count
         }
         guard count >= 2 else { return false }
+        // One file (lint asks for each file on its own): its sorted hashes as they are. Within a file a kind holds
+        // each key once, so one hash twice is two kinds or two spellings.
+        if order.count == 1 {
+            return mayCollide(sortedTaggedHashes: order[0].keyHashes ?? taggedHashes(order[0].definition))
+        }
         // Every file's sorted hashes (computed while loading) as one list sorted by hash, each with its file: a hash
         // under two kinds anywhere in the chain, or under one kind spelled two ways (compared by the keys themselves,
         // found by the index in the tag: a parent's key set again by a child is the usual override, and must stay
