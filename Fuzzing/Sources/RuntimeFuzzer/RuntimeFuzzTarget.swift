@@ -334,6 +334,10 @@ func textReads(_ profile: ActiveProfile, _ key: String) -> [String] {
         "\(profile.value(ValueKey<Int>(key, default: 1)))",
         "\(profile.value(ValueKey<Double>(key, default: 1)))",
         "\(profile.value(ValueKey<Level>(key, default: .debug)))",
+        // Property-list arrays (`-key '(en, "fr ca")'`) and registered defaults (the catalog's, from generated code).
+        "\(profile.strings(forKey: key) ?? ["-"])",
+        "\(profile.registering(defaults: [key: key, "retries": "0x1F"]).string(forKey: key) ?? "-")",
+        "\(profile.registering(defaults: [key: "12"]).int(forKey: key, default: 0))",
         outcome { () throws(ProfileRuntimeError) in try profile.variant(of: FuzzMock.self) },
         outcome { () throws(ProfileRuntimeError) in try profile.variant(of: FuzzMock.self, default: .live) },
         outcome { () throws(ProfileRuntimeError) in try profile.selectedVariant(of: FuzzMock.self) },
