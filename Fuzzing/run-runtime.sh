@@ -9,6 +9,8 @@
 # The run of issue 14 (`Fuzzing/run-runtime.sh 600`, 2 cores shared with other builds), zero findings:
 #   #50935  DONE   cov: 4362 ft: 16432 corp: 1445/282Kb lim: 338 exec/s: 84 rss: 573Mb
 #   stat::number_of_executed_units: 50935, average_exec_per_sec: 84, new_units_added: 2007, peak_rss_mb: 573
+# Again after the property-list arrays, registered defaults and the hand-on's checkbox record (2026-11-24), zero findings:
+#   #37297  DONE   cov: 4747 ft: 17670 corp: 1489/308Kb lim: 338 exec/s: 62 rss: 582Mb
 # (more in Fuzzing/README.md).
 set -euo pipefail
 cd "$(dirname "$0")"
