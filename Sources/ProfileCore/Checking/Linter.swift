@@ -35,7 +35,18 @@ public struct Linter {
             shadows.deinitialize()
             shadows.deallocate()
         }
-        for case .some(let root) in linked { Resolver.summarizeChain(root, hasCatalog: hasCatalog) }
+        var definitions: [PreparedDefinition] = []
+        definitions.reserveCapacity(linked.count)
+        for case .some(let prepared) in linked {
+            definitions.append(prepared)
+            if case .some(.some(let overlay)) = prepared.overlay { definitions.append(overlay) }
+        }
+        // Counted while preloading; a definition loaded before (none, as `lint` runs) is counted here.
+        var variants = repository.keyVariants
+        for prepared in definitions { variants.add(prepared) }
+        for prepared in definitions where !prepared.definition.isOverlay {
+            Resolver.summarizeChain(prepared, hasCatalog: hasCatalog, variants: &variants)
+        }
         Parallel.forEach(names.count) { index in
             guard let root = linked[index] else { return }
             results[index] = .some(Resolver.checkLinked(root))

@@ -28,6 +28,8 @@ final class PreparedDefinition {
     var overlay: PreparedDefinition??
     /// What `lint` knows of the whole chain ending here, once `lint` computed it (``LintChain``).
     var lintChain: LintChain?
+    /// Whether ``KeyVariants`` counted the keys this definition sets.
+    var keysCounted = false
 
     /// `lintFlags` were computed from `definition` as decoded; `valuesAreAsDecoded` says whether its values still are
     /// (no catalog retyped them), so that the flags about values hold too.
@@ -72,7 +74,6 @@ final class PreparedDefinition {
 
     /// ``KeyCollisions/taggedHashes(_:)`` of the definition as decoded, when `lint` computed it while loading.
     private(set) var keyHashes: [UInt64]?
-
     /// Whether an `arguments` item drops or replaces inherited ones (which can fail to match).
     private(set) lazy var editsArguments: Bool = Self.editsArguments(definition)
 
@@ -135,6 +136,23 @@ final class PreparedDefinition {
             return true
         }
     }
+
+    /// Whether merging this definition can report nothing but what its argument operations find (see
+    /// ``Resolver/check(_:environment:)``): its environment and its arguments interpolate, so do its interpolated
+    /// values (with a catalog, those take the full check, which types them), and no two of its keys may share a runtime
+    /// key (``KeyCollisions``). Kept once known: `lint` computes it on the thread that loaded the file.
+    func mergesCleanly(hasCatalog: Bool) -> Bool {
+        if let known = hasCatalog ? mergesCleanlyWithCatalog : mergesCleanlyWithoutCatalog { return known }
+        let clean =
+            environmentIsClean && argumentsAreClean
+            && !(hasInterpolatedValues && (hasCatalog || !interpolatedValuesAreClean))
+            && !KeyCollisions.mayCollide(sortedTaggedHashes: keyHashes ?? KeyCollisions.taggedHashes(definition))
+        if hasCatalog { mergesCleanlyWithCatalog = clean } else { mergesCleanlyWithoutCatalog = clean }
+        return clean
+    }
+
+    private var mergesCleanlyWithCatalog: Bool?
+    private var mergesCleanlyWithoutCatalog: Bool?
 
     /// Whether `text` interpolates for `destination` under `lint` (where failures depend on the text only).
     private static func interpolates(_ text: String, for destination: Interpolator.Destination = .value) -> Bool {

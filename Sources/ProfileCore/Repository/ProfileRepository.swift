@@ -20,6 +20,8 @@ public final class ProfileRepository {
     private var loadedCatalog: Catalog??
     private var overlays: [String: Slot] = [:]
     private var reported = Set<String>()
+    /// The keys of the definitions ``preload(_:)`` prepared, counted while they were loaded (for `lint`).
+    private(set) var keyVariants = KeyVariants()
 
     /// A repository over `directory`.
     public init(directory: ProfileDirectory) {
@@ -213,7 +215,15 @@ public final class ProfileRepository {
         }
         let jobList = jobs
         let catalog = self.catalog
-        Parallel.forEach(jobs.count) { index in
+        // A table of keys per thread, each filled while its files are in that processor's cache.
+        let threads = 8
+        let variants = UnsafeMutableBufferPointer<KeyVariants>.allocate(capacity: threads)
+        variants.initialize(repeating: KeyVariants())
+        defer {
+            variants.deinitialize()
+            variants.deallocate()
+        }
+        Parallel.forEach(jobs.count, maximumThreads: threads) { index, thread in
             let job = jobList[index]
             let loaded = Self.loadFile(path: job.path, name: job.name, isOverlay: job.isOverlay)
             guard case .decoded(let definition, let problems) = loaded else {
@@ -223,8 +233,11 @@ public final class ProfileRepository {
             let (prepared, found) = Self.prepare(
                 definition, problems: problems, catalog: catalog, lintFlags: PreparedDefinition.LintFlags(definition))
             if !job.isOverlay, !job.hasOverlay { prepared.overlay = .some(nil) }
+            variants[thread].add(prepared)
+            _ = prepared.mergesCleanly(hasCatalog: catalog != nil)  // while the file is in this processor's cache
             results[index] = .prepared(prepared, found)
         }
+        for table in variants { keyVariants.add(table) }
         definitions.reserveCapacity(definitions.count + jobs.count)
         for (index, job) in jobs.enumerated() {
             guard let loaded = results[index] else { continue }

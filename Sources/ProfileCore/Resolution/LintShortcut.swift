@@ -7,15 +7,12 @@ extension Resolver {
     static func lintShortcut(_ order: [PreparedDefinition], hasCatalog: Bool) -> (isClean: Bool, editsArguments: Bool) {
         var editsArguments = false
         for prepared in order {
-            if !prepared.environmentIsClean || !prepared.argumentsAreClean
-                || (prepared.hasInterpolatedValues && (hasCatalog || !prepared.interpolatedValuesAreClean))
-            {
-                return (false, editsArguments)
-            }
+            if !prepared.mergesCleanly(hasCatalog: hasCatalog) { return (false, editsArguments) }
             if prepared.editsArguments { editsArguments = true }
         }
-        // A flag and a value (or a mock point) with one key is found while merging (``KeyCollisions``).
-        if KeyCollisions.mayCollide(order) { return (false, editsArguments) }
+        // A flag and a value (or a mock point) with one key is found while merging (``KeyCollisions``); within one
+        // file, ``PreparedDefinition/mergesCleanly(hasCatalog:)`` knew.
+        if order.count > 1, KeyCollisions.mayCollide(order) { return (false, editsArguments) }
         return (true, editsArguments)
     }
 
@@ -51,9 +48,12 @@ extension Resolver {
     }
 
     /// Computes ``PreparedDefinition/lintChain`` for `prepared` and its ancestors (linked by ``link(_:)``), each once.
-    /// Single-threaded: it writes the definitions; ``checkLinked(_:)`` then only reads.
+    /// `variants` holds the keys of every definition linked. Single-threaded: it writes the definitions;
+    /// ``checkLinked(_:)`` then only reads.
     @discardableResult
-    static func summarizeChain(_ prepared: PreparedDefinition, hasCatalog: Bool) -> LintChain {
+    static func summarizeChain(
+        _ prepared: PreparedDefinition, hasCatalog: Bool, variants: inout KeyVariants
+    ) -> LintChain {
         if let known = prepared.lintChain { return known == .inProgress ? .needsFullCheck : known }
         prepared.lintChain = .inProgress
         var result = LintChain.needsFullCheck
@@ -62,17 +62,22 @@ extension Resolver {
         var keys: [ChainKey] = []
         for parent in prepared.parents {
             guard case .some(.some(let parent)) = parent,
-                case .clean(let edits, let parentKeys) = summarizeChain(parent, hasCatalog: hasCatalog)
+                case .clean(let edits, let parentKeys) = summarizeChain(
+                    parent, hasCatalog: hasCatalog, variants: &variants)
             else { return result }
             editsArguments = editsArguments || edits
             keys = ChainKey.union(keys, parentKeys)
         }
         guard case .some(let overlay) = prepared.overlay else { return result }
-        for definition in [prepared] + (overlay.map { [$0] } ?? []) {
-            guard lintShortcut([definition], hasCatalog: hasCatalog).isClean else { return result }
+        // The definition, then its overlay: each merges cleanly on its own (known since it was loaded).
+        func add(_ definition: PreparedDefinition) -> Bool {
+            guard definition.mergesCleanly(hasCatalog: hasCatalog) else { return false }
             editsArguments = editsArguments || definition.editsArguments
-            keys = ChainKey.union(keys, ChainKey.keys(of: definition))
+            keys = ChainKey.union(keys, variants.keys(of: definition))
+            return true
         }
+        guard add(prepared) else { return result }
+        if let overlay, !add(overlay) { return result }
         // Two kinds or two spellings of one key anywhere in the chain are found while merging.
         if ChainKey.mayCollide(keys) { return result }
         result = .clean(editsArguments: editsArguments, keys: keys)
@@ -80,7 +85,7 @@ extension Resolver {
     }
 
     /// What ``check(_:environment:)`` reports for the profile `root`, read only from linked and summarized definitions
-    /// (see ``link(_:)`` and ``summarizeChain(_:hasCatalog:)``) and changing nothing, so that it can run on any
+    /// (see ``link(_:)`` and ``summarizeChain(_:hasCatalog:variants:)``) and changing nothing, so that it can run on any
     /// thread; nil when the chain needs the full check (an unknown or unloadable parent, a cycle, or a definition
     /// whose merge can report something).
     static func checkLinked(_ root: PreparedDefinition) -> [Diagnostic]? {

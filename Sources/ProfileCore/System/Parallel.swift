@@ -17,19 +17,28 @@ enum Parallel {
     static func forEach(
         _ count: Int, minimumPerThread: Int = 32, maximumThreads: Int = 8, _ body: @escaping (Int) -> Void
     ) {
+        forEach(count, minimumPerThread: minimumPerThread, maximumThreads: maximumThreads) { index, _ in body(index) }
+    }
+
+    /// The same, with `body(index, thread)` told which thread runs it (`0..<maximumThreads`; the calling thread is 0):
+    /// what a thread gathers across its indices (a table of its own, merged afterwards) needs no lock.
+    static func forEach(
+        _ count: Int, minimumPerThread: Int = 32, maximumThreads: Int = 8,
+        _ body: @escaping (_ index: Int, _ thread: Int) -> Void
+    ) {
         let threads = min(maximumThreads, processorCount, count / max(1, minimumPerThread))
         guard threads > 1 else {
-            for index in 0..<count { body(index) }
+            for index in 0..<count { body(index, 0) }
             return
         }
         // Small enough to even out the end, large enough that taking a chunk (a lock) costs nothing next to it.
         let chunk = max(1, min(16, count / (threads * 16)))
         let work = Work(count: count, chunk: chunk, body: body)
         var started: [Thread] = []
-        for _ in 1..<threads {
-            if let thread = Thread.start(work) { started.append(thread) }
+        for thread in 1..<threads {
+            if let running = Thread.start(work, number: thread) { started.append(running) }
         }
-        work.run()
+        work.run(thread: 0)
         for thread in started { thread.join() }
     }
 
@@ -40,12 +49,12 @@ enum Parallel {
     private final class Work: @unchecked Sendable {
         let count: Int
         let chunk: Int
-        let body: (Int) -> Void
+        let body: (Int, Int) -> Void
         /// The first index not handed out yet; guarded by `lock`.
         private var next = 0
         private let lock: UnsafeMutablePointer<pthread_mutex_t>
 
-        init(count: Int, chunk: Int, body: @escaping (Int) -> Void) {
+        init(count: Int, chunk: Int, body: @escaping (Int, Int) -> Void) {
             self.count = count
             self.chunk = chunk
             self.body = body
@@ -70,10 +79,10 @@ enum Parallel {
             return range
         }
 
-        /// Runs chunks until none is left.
-        func run() {
+        /// Runs chunks until none is left, as thread `thread`.
+        func run(thread: Int) {
             while let range = take() {
-                for index in range { body(index) }
+                for index in range { body(index, thread) }
             }
         }
     }
@@ -82,8 +91,18 @@ enum Parallel {
     private struct Thread {
         let handle: pthread_t
 
-        static func start(_ work: Work) -> Thread? {
-            let context = Unmanaged.passRetained(work).toOpaque()
+        /// What a started thread runs: the work, as thread `number`.
+        private final class Start {
+            let work: Work
+            let number: Int
+            init(_ work: Work, _ number: Int) {
+                self.work = work
+                self.number = number
+            }
+        }
+
+        static func start(_ work: Work, number: Int) -> Thread? {
+            let context = Unmanaged.passRetained(Start(work, number)).toOpaque()
             #if canImport(Darwin)
             var handle: pthread_t?
             #else
@@ -92,11 +111,12 @@ enum Parallel {
             let result = pthread_create(
                 &handle, nil,
                 { raw in
-                    Unmanaged<Work>.fromOpaque(raw!).takeRetainedValue().run()
+                    let start = Unmanaged<Start>.fromOpaque(raw!).takeRetainedValue()
+                    start.work.run(thread: start.number)
                     return nil
                 }, context)
             guard result == 0 else {
-                Unmanaged<Work>.fromOpaque(context).release()
+                Unmanaged<Start>.fromOpaque(context).release()
                 return nil
             }
             #if canImport(Darwin)

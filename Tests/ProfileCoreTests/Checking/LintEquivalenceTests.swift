@@ -66,6 +66,20 @@ import Testing
             "grandchild.yml": "extends: child\nmocks: {K: m}\n",
             "fine.yml": "extends: base\nvalues: {w: 1}\nmocks: {z: m}\n",
         ],
+        // A key set in two ways in the directory, by chains that never meet (no problem), and by chains that meet only
+        // at a diamond's leaf, at an overlay, or through a second parent (one problem each); a key spelled one way
+        // everywhere, set again by every child (the usual override).
+        [
+            "a.yml": "abstract: true\nvalues: {pageSize: 1, retries: 2}\nflags: [dark_mode]\n",
+            "b.yml": "abstract: true\nvalues: {page_size: 1, retries: 3}\n",
+            "a-child.yml": "extends: a\nvalues: {pageSize: 2, retries: 4}\n",
+            "b-child.yml": "extends: b\nvalues: {page_size: 2}\nmocks: {darkMode: off}\n",
+            "diamond.yml": "extends: [a-child, b-child]\n",
+            "left.yml": "extends: a\nflags: {dark_mode: false}\n",
+            "left.local.yml": "values: {PageSize: 9}\n",
+            "right.yml": "extends: [b, a]\nvalues: {retries: 5}\n",
+            "alone.yml": "values: {retries: 1}\nflags: [dark_mode]\n",
+        ],
     ]
 
     @Test(arguments: 0..<LintEquivalenceTests.sets.count)
@@ -86,6 +100,9 @@ import Testing
             "orphan.yml": "extends: nowhere\narguments: [{drop: -v}]\n",
             "broken.yml": "env: [not, a, mapping]\n",
             "bad-env.yml": "extends: root\nenv: {B: '${B'}\n",
+            // One key under two spellings, in neighbouring files (loaded by one thread) and far apart.
+            "k-a.yml": "values: {pageSize: 1}\n", "k-b.yml": "extends: k-a\nvalues: {page_size: 2}\n",
+            "p5.local.yml": "values: {retries: 1}\n",
         ]
         for index in 0..<150 {
             let parent = index < 10 ? "root" : "p\(index / 10 - 1)"
@@ -97,6 +114,7 @@ import Testing
             case 3: text += "  - replace: -absent\n    with: -x\n"
             default: text += "  - -plain\n"
             }
+            if index == 65 { text += "values: {Retries: 2}\n" }
             files["p\(index).yml"] = text
             if index % 11 == 0 { files["p\(index).local.yml"] = "arguments: [{drop: -q}]\n" }
         }
@@ -104,6 +122,7 @@ import Testing
         let expected = try reference(profiles)
         #expect(expected.contains("nothing to drop"))
         #expect(expected.contains("cycle in `extends`"))
+        #expect(expected.contains("are one key to the app"))
         #expect(try linted(profiles) == expected)
     }
 
