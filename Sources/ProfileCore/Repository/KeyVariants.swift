@@ -15,7 +15,7 @@ struct KeyVariants {
         var hasVariants = false
     }
 
-    /// Open addressing by the runtime-key hash (already a hash: its high bits pick the slot).
+    /// Open addressing by the runtime-key hash (``home(_:)``).
     private var slots: [Slot]
     private var mask: Int
     /// How many slots hold a key.
@@ -49,7 +49,7 @@ struct KeyVariants {
 
     private mutating func markVariants(_ hash: UInt64) {
         let hash = hash | 1 << 13
-        var index = Int(truncatingIfNeeded: hash >> 20) & mask
+        var index = home(hash)
         while slots[index].hash != 0 {
             if slots[index].hash == hash {
                 slots[index].hasVariants = true
@@ -60,9 +60,15 @@ struct KeyVariants {
         }
     }
 
+    /// The slot where a hash's probe starts: the high bits of the hash times a constant with no structure (an FNV
+    /// hash's middle bits barely change with its last bytes: `value1` and `value2` would share a slot).
+    private func home(_ hash: UInt64) -> Int {
+        Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    }
+
     private mutating func insert(_ hash: UInt64, _ kind: UInt64, _ key: String) {
         let hash = hash | 1 << 13  // never 0 (the free mark); the low bits are tag bits, cleared by the caller
-        var index = Int(truncatingIfNeeded: hash >> 20) & mask
+        var index = home(hash)
         while true {
             if slots[index].hash == 0 {
                 slots[index] = Slot(hash: hash, kind: kind, key: key)
@@ -87,7 +93,7 @@ struct KeyVariants {
         slots = Array(repeating: Slot(), count: old.count * 2)
         mask = slots.count - 1
         for slot in old where slot.hash != 0 {
-            var index = Int(truncatingIfNeeded: slot.hash >> 20) & mask
+            var index = home(slot.hash)
             while slots[index].hash != 0 { index = (index + 1) & mask }
             slots[index] = slot
         }
@@ -95,7 +101,7 @@ struct KeyVariants {
 
     private func hasVariants(_ hash: UInt64) -> Bool {
         let hash = hash | 1 << 13
-        var index = Int(truncatingIfNeeded: hash >> 20) & mask
+        var index = home(hash)
         while slots[index].hash != 0 {
             if slots[index].hash == hash { return slots[index].hasVariants }
             index = (index + 1) & mask
