@@ -54,7 +54,7 @@ public struct Linter {
         }
         for (index, name) in names.enumerated() {
             if case .some(.some(let problems)) = results[index] {
-                repository.report(problems)
+                if !problems.isEmpty { repository.report(problems) }
             } else {
                 let file = SourceFile(path: directory.entries[name]!.path, bytes: [])
                 resolver.check(
@@ -63,7 +63,7 @@ public struct Linter {
             }
             let prepared = linked[index]
             if prepared != nil {
-                repository.report(shadows[index])
+                if !shadows[index].isEmpty { repository.report(shadows[index]) }
             } else if let definition = repository.definition(name) {
                 repository.report(Self.shadowWarnings(definition, keyHashes: nil, catalogKeys: catalogKeys))
             }

@@ -84,12 +84,19 @@ enum KeyCollisions {
 
     /// ``looseHash(_:)`` of UTF-8 bytes (the name of an option, between its dashes and any `=`).
     static func looseHash(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> UInt64 {
-        if bytes.contains(where: { $0 >= 0x80 }) {
-            // Unicode case mappings (`K`, the Kelvin sign, lowercases to `k`): the canonical form's bytes.
-            let canonical = Array(ProfileKey.canonical(bytes).utf8)
-            return canonical.withUnsafeBufferPointer { asciiLooseHash($0[...]) }
+        // One pass that also notes a byte outside ASCII (then the hash is of the canonical form).
+        var high: UInt8 = 0
+        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
+        for var byte in bytes {
+            high |= byte
+            if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") { continue }
+            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte |= 0x20 }
+            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
         }
-        return asciiLooseHash(bytes)
+        if high < 0x80 { return hash }
+        // Unicode case mappings (`K`, the Kelvin sign, lowercases to `k`): the canonical form's bytes.
+        let canonical = Array(ProfileKey.canonical(bytes).utf8)
+        return canonical.withUnsafeBufferPointer { asciiLooseHash($0[...]) }
     }
 
     /// ``looseHash(_:)`` of bytes whose case folding is ASCII's (ASCII, or a canonical form).

@@ -29,21 +29,16 @@ extension Resolver {
     }
 
     /// Makes `name`'s definition ready for ``checkLinked(_:)``: prepared (what its file reports is
-    /// reported now), its parents and overlay looked up, and what the check reads of it computed. Nil when the
-    /// profile does not exist or its file does not load.
+    /// reported now), its parents and overlay looked up. Nil when the profile does not exist or its file does not
+    /// load.
     func link(_ name: String) -> PreparedDefinition? {
         guard let prepared = repository.prepared(name) else { return nil }
         for (index, parent) in prepared.definition.extends.enumerated() where prepared.parents[index] == nil {
             prepared.parents[index] = .some(repository.prepared(parent.value))
         }
         if prepared.overlay == nil { prepared.overlay = .some(repository.preparedOverlay(name)) }
-        // Lazily computed otherwise: computed here, they are only read while profiles are checked at once.
-        func computeFlags(_ definition: PreparedDefinition) {
-            _ = (definition.environmentIsClean, definition.argumentsAreClean, definition.editsArguments)
-            _ = (definition.hasInterpolatedValues, definition.interpolatedValuesAreClean, definition.injectsCode)
-        }
-        computeFlags(prepared)
-        if case .some(.some(let overlay)) = prepared.overlay { computeFlags(overlay) }
+        // What the checks on every processor read is stored, not lazy: the flags are read by
+        // ``summarizeChain(_:hasCatalog:variants:)``, on this thread.
         return prepared
     }
 
