@@ -24,6 +24,11 @@
 # It is a report: it exits 0 whatever the figures of the first four; it exits 1 when a growth limit is exceeded
 # (the issue 14 bars), and non-zero when `profile` cannot be built.
 #   Benchmarks/run.sh --growth              only the growth section (after the build)
+#   Benchmarks/run.sh --against REV         this tree against a release build of REV (a commit, a tag), both built
+#                                           with the same flags, in paired rounds whose order alternates: lint of
+#                                           the 5,000-profile set, launch, completion (medians, the ratio per round)
+#                                           and instruction counts. The check behind "no figure may regress": the
+#                                           ratios to the C baselines move from run to run on a shared machine.
 # Release flags come from Benchmarks/release-flags.sh, the one place they are written.
 set -euo pipefail
 
@@ -35,16 +40,28 @@ QUICK=0
 COMPARE=0
 SKIP_BUILD=0
 GROWTH_ONLY=0
+AGAINST=""
+expect_against=0
 for argument in "$@"; do
+    if ((expect_against)); then
+        AGAINST=$argument expect_against=0
+        continue
+    fi
     case "$argument" in
+        --against) expect_against=1 ;;
+        --against=*) AGAINST=${argument#--against=} ;;
         --quick) QUICK=1 ;;
         --compare-link-modes) COMPARE=1 ;;
         --skip-build) SKIP_BUILD=1 ;;
         --growth) GROWTH_ONLY=1 ;;
         -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-        *) echo "run.sh: unknown option \`$argument\` (--quick, --skip-build, --growth, --compare-link-modes, --help)" >&2; exit 64 ;;
+        *) echo "run.sh: unknown option \`$argument\` (--quick, --skip-build, --growth, --against REV, --compare-link-modes, --help)" >&2; exit 64 ;;
     esac
 done
+if ((expect_against)); then
+    echo "run.sh: --against needs a revision (a commit or a tag)" >&2
+    exit 64
+fi
 
 # shellcheck source=release-flags.sh
 source "$HERE/release-flags.sh"
@@ -228,6 +245,16 @@ ir() {
         sed -n 's/.*Collected : *\([0-9]*\).*/\1/p' | tail -1
 }
 
+# ir_until_exec COMMAND...: the instructions of a command that ends by exec'ing another (`profile run`), up to the
+# execve (valgrind cannot follow the process through it), or "" without valgrind.
+ir_until_exec() {
+    command -v valgrind >/dev/null 2>&1 || return 0
+    local out="$WORK/ir-exec.$RANDOM"
+    valgrind --tool=callgrind --dump-before=execve --callgrind-out-file="$out" "$@" >/dev/null 2>&1 </dev/null || true
+    sed -n 's/^summary: *//p' "$out.1" 2>/dev/null | head -1
+    rm -f "$out" "$out".*
+}
+
 # median_ms RUNS DIR COMMAND...: the median wall-clock time of RUNS runs (spawn-bench, one exec each), in ms.
 median_ms() {
     local runs=$1 dir=$2 i
@@ -344,6 +371,63 @@ if ((GROWTH_ONLY)); then
     machine_line
     run_growth
     exit $?
+fi
+
+# ---- --against REV: the same figures, this tree against REV, in paired rounds --------------------------------
+if [[ -n "$AGAINST" ]]; then
+    rev=$(git -C "$ROOT" rev-parse --verify --quiet "$AGAINST^{commit}") ||
+        { echo "run.sh: \`$AGAINST\` is not a commit here" >&2; exit 64; }
+    # A worktree and a scratch folder of their own under .build-against (ignored by git), kept between runs: the
+    # same REV is built once.
+    tree="$ROOT/.build-against/src"
+    if [[ ! -d "$tree" ]] || ! git -C "$tree" rev-parse HEAD >/dev/null 2>&1; then
+        rm -rf "$tree"
+        git -C "$ROOT" worktree prune
+        git -C "$ROOT" worktree add --detach --quiet "$tree" "$rev"
+    else
+        git -C "$tree" checkout --detach --quiet "$rev"
+    fi
+    echo "building $AGAINST (${rev:0:12}) the same way ..." >&2
+    (cd "$tree" && swift_build "$ROOT/.build-against/scratch" profile ${PROFILE_RELEASE_FLAGS[@]+"${PROFILE_RELEASE_FLAGS[@]}"}) ||
+        { tail -5 "$WORK/build-profile.log" >&2; echo "run.sh: the release build of $AGAINST failed" >&2; exit 1; }
+    OLD_BIN="$ROOT/.build-against/scratch/release/profile"
+    SET="$WORK/profile-set"
+    python3 "$HERE/generate-profiles.py" "$SET" --count "$PROFILE_COUNT" >/dev/null
+    machine_line
+    echo "this tree ($(git -C "$ROOT" rev-parse --short HEAD)$(git -C "$ROOT" diff --quiet HEAD -- Sources Package.swift || echo ", with changes")) against $AGAINST (${rev:0:12}), both: ${PROFILE_RELEASE_FLAGS[*]:-no extra flags}"
+    ((QUICK)) && echo "--quick: fewer samples, figures are rough"
+    OLD_LINT=("$OLD_BIN" lint --profiles-dir "$SET") NEW_LINT=("$PROFILE_BIN" lint --profiles-dir "$SET")
+    OLD_RUN=("$OLD_BIN" run "$LAUNCH_PROFILE" -- /bin/true) NEW_RUN=("$PROFILE_BIN" run "$LAUNCH_PROFILE" -- /bin/true)
+    OLD_COMPLETE=("$OLD_BIN" "${COMPLETE_ARGS[@]}") NEW_COMPLETE=("$PROFILE_BIN" "${COMPLETE_ARGS[@]}")
+    against_rounds=$((LOAD_RUNS * 2))
+    # compare LABEL ROUNDS EXECS DIR OLD NEW [COUNTER]: medians, the median per-round ratio new/old, and instruction
+    # counts (COUNTER: `ir`, or `ir_until_exec` for a command that execs another).
+    compare() {
+        local label=$1 rounds=$2 execs=$3 dir=$4 old=$5 new=$6 counter=${7:-ir} out="$WORK/against-$RANDOM.txt"
+        local summary line
+        local -a old_command new_command
+        eval "old_command=(\"\${${old}[@]}\")"
+        eval "new_command=(\"\${${new}[@]}\")"
+        if ! check_once "$dir" "${old_command[@]}" || ! check_once "$dir" "${new_command[@]}"; then
+            printf '  %-34s failed: %s\n' "$label" "$(head -1 "$WORK/check.err")"
+            return
+        fi
+        measure_rounds "$rounds" "$execs" "$dir" "$out" "$old" "$new" || { echo "  $label: measurement failed"; return; }
+        summary=$(summarize "$out" "$execs")
+        line=$(echo "$summary" | sed -n 2p)
+        local ir_old ir_new
+        ir_old=$(cd "$dir" && "$counter" "${old_command[@]}") ir_new=$(cd "$dir" && "$counter" "${new_command[@]}")
+        printf '  %-34s %10.3f %10.3f %7.3fx %8.3f-%-8.3f %14s %14s %8s\n' "$label" \
+            "$(field "$(echo "$summary" | sed -n 1p)" 2)" "$(field "$line" 2)" "$(field "$line" 3)" \
+            "$(field "$line" 4)" "$(field "$line" 5)" "${ir_old:--}" "${ir_new:--}" \
+            "$([[ -n "$ir_old" && -n "$ir_new" ]] && awk -v a="$ir_old" -v b="$ir_new" 'BEGIN { printf "%.4fx", b / a }' || echo -)"
+    }
+    printf '  %-34s %10s %10s %8s %17s %14s %14s %8s\n' "figure (ms)" "$AGAINST" "this tree" "ratio" "ratio p25-p75" \
+        "Ir $AGAINST" "Ir this tree" "Ir ratio"
+    compare "lint, 5,000 profiles" "$against_rounds" 1 "$WORK" OLD_LINT NEW_LINT
+    compare "run bench -- /bin/true" "$LAUNCH_ROUNDS" "$LAUNCH_EXECS" "$WORK/project" OLD_RUN NEW_RUN ir_until_exec
+    compare "completion (2 profiles)" "$COMPLETE_ROUNDS" "$COMPLETE_EXECS" "$WORK/project" OLD_COMPLETE NEW_COMPLETE
+    exit 0
 fi
 
 echo
