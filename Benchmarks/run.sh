@@ -425,6 +425,14 @@ if [[ -n "$AGAINST" ]]; then
     printf '  %-34s %10s %10s %8s %17s %14s %14s %8s\n' "figure (ms)" "$AGAINST" "this tree" "ratio" "ratio p25-p75" \
         "Ir $AGAINST" "Ir this tree" "Ir ratio"
     compare "lint, 5,000 profiles" "$against_rounds" 1 "$WORK" OLD_LINT NEW_LINT
+    # Both against the README's baseline for the load figure, in the same rounds: what the table's ratio would read.
+    WALK_COMMAND=("$WORK/yaml-walk" "$SET")
+    if measure_rounds "$LOAD_RUNS" 1 "$WORK" "$WORK/against-walk.txt" WALK_COMMAND OLD_LINT NEW_LINT; then
+        summary=$(summarize "$WORK/against-walk.txt" 1)
+        printf '  %-34s %9.2fx %9.2fx %8s (the load figure: lint / yaml-walk, %.1f ms, %s rounds of the three)\n' \
+            "load (lint / C walk)" "$(field "$(echo "$summary" | sed -n 2p)" 3)" \
+            "$(field "$(echo "$summary" | sed -n 3p)" 3)" "" "$(field "$(echo "$summary" | sed -n 1p)" 2)" "$LOAD_RUNS"
+    fi
     compare "run bench -- /bin/true" "$LAUNCH_ROUNDS" "$LAUNCH_EXECS" "$WORK/project" OLD_RUN NEW_RUN ir_until_exec
     compare "completion (2 profiles)" "$COMPLETE_ROUNDS" "$COMPLETE_EXECS" "$WORK/project" OLD_COMPLETE NEW_COMPLETE
     exit 0
