@@ -15,7 +15,7 @@ struct KeyVariants {
         var hasVariants = false
     }
 
-    /// Open addressing by the runtime-key hash (``home(_:)``).
+    /// Open addressing by the runtime-key hash (``index(of:)``).
     private var slots: [Slot]
     private var mask: Int
     /// How many slots hold a key.
@@ -43,47 +43,35 @@ struct KeyVariants {
     mutating func add(_ other: KeyVariants) {
         for slot in other.slots where slot.hash != 0 {
             insert(slot.hash, slot.kind, slot.key)
-            if slot.hasVariants { markVariants(slot.hash) }
-        }
-    }
-
-    private mutating func markVariants(_ hash: UInt64) {
-        let hash = hash | 1 << 13
-        var index = home(hash)
-        while slots[index].hash != 0 {
-            if slots[index].hash == hash {
-                slots[index].hasVariants = true
+            if slot.hasVariants {
+                slots[index(of: slot.hash)].hasVariants = true
                 isEmpty = false
-                return
             }
-            index = (index + 1) & mask
         }
     }
 
-    /// The slot where a hash's probe starts: the high bits of the hash times a constant with no structure (an FNV
-    /// hash's middle bits barely change with its last bytes: `value1` and `value2` would share a slot).
-    private func home(_ hash: UInt64) -> Int {
-        Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+    /// A hash as the table holds it: never 0 (the free mark; the low bits are tag bits, cleared by the caller).
+    private static func stored(_ hash: UInt64) -> UInt64 { hash | 1 << 13 }
+
+    /// The slot holding `hash` (as stored), or the free slot where it goes. The probe starts at the high bits of the
+    /// hash times a constant with no structure (an FNV hash's middle bits barely change with its last bytes: `value1`
+    /// and `value2` would share a slot).
+    private func index(of hash: UInt64) -> Int {
+        var index = Int(truncatingIfNeeded: (hash &* 0x9E37_79B9_7F4A_7C15) >> 32) & mask
+        while slots[index].hash != 0, slots[index].hash != hash { index = (index + 1) & mask }
+        return index
     }
 
     private mutating func insert(_ hash: UInt64, _ kind: UInt64, _ key: String) {
-        let hash = hash | 1 << 13  // never 0 (the free mark); the low bits are tag bits, cleared by the caller
-        var index = home(hash)
-        while true {
-            if slots[index].hash == 0 {
-                slots[index] = Slot(hash: hash, kind: kind, key: key)
-                used += 1
-                if used * 2 > slots.count { grow() }
-                return
-            }
-            if slots[index].hash == hash {
-                if !slots[index].hasVariants, slots[index].kind != kind || slots[index].key != key {
-                    slots[index].hasVariants = true
-                    isEmpty = false
-                }
-                return
-            }
-            index = (index + 1) & mask
+        let hash = Self.stored(hash)
+        let index = index(of: hash)
+        if slots[index].hash == 0 {
+            slots[index] = Slot(hash: hash, kind: kind, key: key)
+            used += 1
+            if used * 2 > slots.count { grow() }
+        } else if !slots[index].hasVariants, slots[index].kind != kind || slots[index].key != key {
+            slots[index].hasVariants = true
+            isEmpty = false
         }
     }
 
@@ -92,21 +80,11 @@ struct KeyVariants {
         let old = slots
         slots = Array(repeating: Slot(), count: old.count * 2)
         mask = slots.count - 1
-        for slot in old where slot.hash != 0 {
-            var index = home(slot.hash)
-            while slots[index].hash != 0 { index = (index + 1) & mask }
-            slots[index] = slot
-        }
+        for slot in old where slot.hash != 0 { slots[index(of: slot.hash)] = slot }
     }
 
     private func hasVariants(_ hash: UInt64) -> Bool {
-        let hash = hash | 1 << 13
-        var index = home(hash)
-        while slots[index].hash != 0 {
-            if slots[index].hash == hash { return slots[index].hasVariants }
-            index = (index + 1) & mask
-        }
-        return false
+        slots[index(of: Self.stored(hash))].hasVariants
     }
 
     /// The keys of `prepared` that are set in more than one way in the directory, sorted and distinct (empty for
