@@ -1,27 +1,19 @@
 import ProfileCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 // Every command line is read by `CommandLineReader` (from `Grammar`), then executed by its command: quickly, with
 // no swift-argument-parser on the way (its setup costs more than the rest of a launch). swift-argument-parser only
 // prints help, the version and `--experimental-dump-help`. Completion queries (on every TAB press) have their own
 // tiny protocol.
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "__complete" {
-    exit(CompletionQuery.answer(arguments[1...]))
+    ProcessExit.now(CompletionQuery.answer(arguments[1...]))
 }
 switch CommandLineReader.read(arguments) {
 case .help(let arguments):
     ProfileCommand.main(arguments)
 case .problems(let problems):
     Terminal.report(problems, environment: .current())
-    exit(ExitStatus.usage)
+    ProcessExit.now(ExitStatus.usage)
 case .invocation(let invocation):
     do throws(Exit) {
         switch invocation.command.name {
@@ -37,8 +29,8 @@ case .invocation(let invocation):
         case .`init`: try ProfileCommand.Init.execute(invocation)
         case .completion: try ProfileCommand.Completion.execute(invocation)
         }
-        exit(ExitStatus.success)
+        ProcessExit.now(ExitStatus.success)
     } catch {
-        exit(error.status)
+        ProcessExit.now(error.status)
     }
 }

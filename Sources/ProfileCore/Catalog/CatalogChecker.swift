@@ -47,7 +47,7 @@ public struct CatalogChecker {
         let shown = declaration.isSecret ? Catalog.secretPlaceholder : "`\(shownText ?? value.text)`"
         func wrong(_ expected: String) -> Result<TypedValue, Problem> {
             // `pageSize: "20"`: the text would do, but quotes make it a string.
-            let plainType = try? TypedValue.resolve(plain: value.text).typeName
+            let plainType = (try? TypedValue.resolve(plain: value.text))?.typeName
             if !hidden, candidate.isQuoted, case .string(let text) = value,
                 plainType == declaration.type.name || (declaration.type == .double && plainType == "int")
             {

@@ -46,7 +46,7 @@ public struct CompletionCandidates {
             summaries.deinitialize()
             summaries.deallocate()
         }
-        Parallel.forEach(names.count, minimumPerThread: 256) { index in
+        Parallel.forEach(names.count, minimumPerChunk: 256) { index in
             if let path = paths[index] { summaries[index] = ProfileSummary.read(name: names[index], path: path) }
         }
         var candidates: [Candidate] = []
@@ -138,7 +138,7 @@ public struct CompletionCandidates {
             found.deallocate()
         }
         let list = files
-        Parallel.forEach(list.count, minimumPerThread: 256) { index in
+        Parallel.forEach(list.count, minimumPerChunk: 256) { index in
             let file = list[index]
             found[index] = SectionKeys.read(section, name: file.name, path: file.path, isOverlay: file.isOverlay)
         }

@@ -1,13 +1,5 @@
 import ProfileRuntime
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension SwiftGenerator {
     /// A generator for a profiles directory: its catalog, and every runnable (non-abstract) profile resolved as
     /// `profile run` would launch it, but against an empty environment so that the output does not depend on the
@@ -71,11 +63,7 @@ extension SwiftGenerator {
     /// directory's own name and the file's (`profiles/_catalog.yml`).
     public static func displayPath(of catalogPath: String) -> String {
         let file = lastComponent(catalogPath)
-        var directory = FileSystem.directoryName(catalogPath)
-        if let resolved = realpath(directory, nil) {
-            directory = String(cString: resolved)
-            free(resolved)
-        }
+        let directory = FileSystem.resolvedPath(FileSystem.directoryName(catalogPath))
         let name = lastComponent(directory)
         return name.isEmpty || name == "/" ? file : name + "/" + file
     }

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Shell-style interpolation of `${VAR}`, `$VAR`, `${VAR:-default}`, `${VAR-default}`, `${VAR:?message}`,
 /// `${VAR?message}`, `${VAR:+alternative}`, `${VAR+alternative}` and `$$`, against an environment being built.
 ///
@@ -206,24 +198,19 @@ public struct Interpolator {
 
     @inline(__always)
     private static func containsDollar(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        return memchr(base, Int32(UInt8(ascii: "$")), bytes.count) != nil
+        bytes.contains(UInt8(ascii: "$"))
     }
 
     @inline(__always)
     private static func containsNUL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        guard let base = bytes.baseAddress else { return false }
-        return memchr(base, 0, bytes.count) != nil
+        bytes.contains(0)
     }
 
     /// A NUL byte cannot reach a program (its environment and arguments are C strings): a located error rather
     /// than a value cut short. Checked on the text, taken branch or not: variables cannot hold one (the inherited
     /// environment and the command line cannot, and each profile entry was checked when it was set).
     private static func checkNUL(_ bytes: UnsafeBufferPointer<UInt8>, for destination: Destination) throws(Failure) {
-        guard !destination.allowsNUL, let base = bytes.baseAddress,
-            let found = memchr(base, 0, bytes.count)
-        else { return }
-        let offset = UnsafeRawPointer(found) - UnsafeRawPointer(base)
+        guard !destination.allowsNUL, let offset = bytes.firstIndex(of: 0) else { return }
         let subject = destination.subject
         throw Failure(
             message: "\(subject) holds a NUL byte (`\\0`): \(destination.noun) ends at the first NUL, so the program "
@@ -342,10 +329,8 @@ public struct Interpolator {
                     while index < count, bytes[index] != UInt8(ascii: "$"), bytes[index] != UInt8(ascii: "}") {
                         index += 1
                     }
-                } else if let found = memchr(bytes.baseAddress! + index, Int32(UInt8(ascii: "$")), count - index) {
-                    index = UnsafeRawPointer(found) - UnsafeRawPointer(bytes.baseAddress!)
                 } else {
-                    index = count
+                    index = bytes[index...].firstIndex(of: UInt8(ascii: "$")) ?? count
                 }
                 if evaluating, index > runStart {
                     try append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]), from: runStart)

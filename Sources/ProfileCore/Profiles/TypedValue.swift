@@ -1,13 +1,5 @@
 import ProfileRuntime
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// A typed setting from a profile's `values`.
 ///
 /// The type comes from how the YAML scalar is written, resolved by YAML 1.2's core schema exactly (see
@@ -177,7 +169,8 @@ public enum TypedValue: Sendable, Equatable {
     private static func classify(_ bytes: UnsafeBufferPointer<UInt8>) -> Classified {
         for byte in bytes where byte >= 0x80 { return .string }
         func equals(_ word: StaticString) -> Bool {
-            word.utf8CodeUnitCount == bytes.count && memcmp(word.utf8Start, bytes.baseAddress!, bytes.count) == 0
+            word.utf8CodeUnitCount == bytes.count
+                && UnsafeBufferPointer(start: word.utf8Start, count: word.utf8CodeUnitCount).elementsEqual(bytes)
         }
         switch bytes.count {
         case 4:

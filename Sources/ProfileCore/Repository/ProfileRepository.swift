@@ -215,27 +215,30 @@ public final class ProfileRepository {
         }
         let jobList = jobs
         let catalog = self.catalog
-        // A table of keys per thread, each filled while its files are in that processor's cache.
-        let threads = 8
-        let variants = UnsafeMutableBufferPointer<KeyVariants>.allocate(capacity: threads)
+        // A table of keys per chunk of files, each filled while its files are in that processor's cache.
+        let chunks = Parallel.chunks(jobs.count)
+        let variants = UnsafeMutableBufferPointer<KeyVariants>.allocate(capacity: chunks.count)
         variants.initialize(repeating: KeyVariants())
         defer {
             variants.deinitialize()
             variants.deallocate()
         }
-        Parallel.forEach(jobs.count, maximumThreads: threads) { index, thread in
-            let job = jobList[index]
-            let loaded = Self.loadFile(path: job.path, name: job.name, isOverlay: job.isOverlay)
-            guard case .decoded(let definition, let problems) = loaded else {
-                results[index] = loaded
-                return
+        Parallel.forEach(chunks) { chunk in
+            for index in chunks[chunk] {
+                let job = jobList[index]
+                let loaded = Self.loadFile(path: job.path, name: job.name, isOverlay: job.isOverlay)
+                guard case .decoded(let definition, let problems) = loaded else {
+                    results[index] = loaded
+                    continue
+                }
+                let (prepared, found) = Self.prepare(
+                    definition, problems: problems, catalog: catalog,
+                    lintFlags: PreparedDefinition.LintFlags(definition))
+                if !job.isOverlay, !job.hasOverlay { prepared.overlay = .some(nil) }
+                variants[chunk].add(prepared)
+                _ = prepared.mergesCleanly(hasCatalog: catalog != nil)  // while the file is in this processor's cache
+                results[index] = .prepared(prepared, found)
             }
-            let (prepared, found) = Self.prepare(
-                definition, problems: problems, catalog: catalog, lintFlags: PreparedDefinition.LintFlags(definition))
-            if !job.isOverlay, !job.hasOverlay { prepared.overlay = .some(nil) }
-            variants[thread].add(prepared)
-            _ = prepared.mergesCleanly(hasCatalog: catalog != nil)  // while the file is in this processor's cache
-            results[index] = .prepared(prepared, found)
         }
         for table in variants { keyVariants.add(table) }
         definitions.reserveCapacity(definitions.count + jobs.count)

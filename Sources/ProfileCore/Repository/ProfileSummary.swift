@@ -1,13 +1,5 @@
 import ProfileRuntime
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// What `list` and shell completion need of a profile: its description and whether it is abstract.
 ///
 /// Read by scanning the file's top-level `description:` and `abstract:` lines, which costs microseconds; a file
@@ -50,8 +42,7 @@ public struct ProfileSummary: Sendable, Equatable {
         let count = bytes.count
         lineStart = ByteOrderMark.length(in: bytes)
         while lineStart < count {
-            let base = UnsafeRawPointer(bytes.baseAddress!)
-            let lineEnd = memchr(base + lineStart, 0x0A, count - lineStart).map { UnsafeRawPointer($0) - base } ?? count
+            let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? count
             var end = lineEnd
             if end > lineStart, bytes[end - 1] == 0x0D { end -= 1 }
             let first = lineStart < end ? bytes[lineStart] : UInt8(ascii: "#")

@@ -50,12 +50,14 @@ public enum AtomicFile {
         public var description: String
         /// Under ``Precondition/holding(_:)``, what the file held instead.
         public var current: [UInt8]? = nil
+
+        /// Whether the write was refused because a file already exists at the path (`EEXIST`).
+        public var isAlreadyExists: Bool { code == EEXIST }
     }
 
     /// Writes `bytes` to `path` if `precondition` holds (see the type's documentation).
     public static func write(_ bytes: [UInt8], to path: String, if precondition: Precondition = .none) throws(Failure) {
-        var link = stat()
-        let isLink = lstat(path, &link) == 0 && (link.st_mode & S_IFMT) == S_IFLNK
+        let isLink = FileSystem.isLink(path)
         var info = stat()
         let exists = stat(path, &info) == 0
         if exists, (info.st_mode & S_IFMT) == S_IFDIR {

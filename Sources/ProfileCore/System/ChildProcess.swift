@@ -13,8 +13,16 @@ import Darwin
 /// children (``interruption``).
 ///
 /// While a supervisor exists, SIGINT, SIGTERM and SIGCHLD are blocked in this thread and taken with `sigwait`, so
-/// none of them can end this process before the summary is printed; ``release()`` restores the signal mask (a
-/// SIGINT received is then re-raised by the caller, so that its own parent sees it die of that signal).
+/// none of them can end this process before the summary is printed; ``release()`` restores the signal mask and
+/// SIGCHLD's action (a SIGINT received is then re-raised by the caller, so that its own parent sees it die of that
+/// signal).
+///
+/// SIGCHLD gets a handler that does nothing (it never runs: the signal stays blocked and `sigwait` takes it). Its
+/// default action is "ignore", and a BSD kernel drops a signal whose action is to ignore it when it is sent, blocked or
+/// not — XNU's `setsigvec` (bsd/kern/kern_sig.c) puts a `SIG_DFL` signal whose default is to ignore in `p_sigignore`,
+/// "never to be seen again" — so with the default action `sigwait` would never return on macOS. Linux keeps a blocked
+/// signal pending whatever its action; a handler behaves the same on both. The children start with the default
+/// action again (`exec` resets caught signals: POSIX `execve`).
 public final class ChildProcess {
     /// How a child ended.
     public enum Termination: Sendable, Equatable {
@@ -38,19 +46,31 @@ public final class ChildProcess {
     /// The signal mask this thread had before: the children start with it.
     private var previousMask = sigset_t()
     private var held = sigset_t()
+    /// SIGCHLD's action before: restored by ``release()``.
+    private var previousChildAction = sigaction()
     private var released = false
     /// The first SIGINT or SIGTERM this process received while a child ran, if any: stop starting children.
     public private(set) var interruption: Int32?
 
-    /// Blocks SIGINT, SIGTERM and SIGCHLD in this thread (and makes sure SIGCHLD is not ignored, which would reap
-    /// children before `waitpid` could see them).
+    /// Blocks SIGINT, SIGTERM and SIGCHLD in this thread, and gives SIGCHLD a handler (see the type's documentation;
+    /// an ignored SIGCHLD would also make the kernel reap children before `waitpid` could see them).
     public init() {
         sigemptyset(&held)
         sigaddset(&held, SIGINT)
         sigaddset(&held, SIGTERM)
         sigaddset(&held, SIGCHLD)
         pthread_sigmask(SIG_BLOCK, &held, &previousMask)
-        signal(SIGCHLD, SIG_DFL)
+        var action = sigaction()
+        // <sys/signal.h> on Darwin: `struct sigaction { union __sigaction_u __sigaction_u; sigset_t sa_mask; int
+        // sa_flags; }`, the handler in `__sigaction_u.__sa_handler`; glibc's <bits/sigaction.h>: `__sigaction_handler`.
+        #if canImport(Darwin)
+        action.__sigaction_u.__sa_handler = { _ in }
+        #else
+        action.__sigaction_handler.sa_handler = { _ in }
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = SA_RESTART
+        sigaction(SIGCHLD, &action, &previousChildAction)
     }
 
     deinit { release() }
@@ -72,6 +92,7 @@ public final class ChildProcess {
     public func release() {
         guard !released else { return }
         released = true
+        sigaction(SIGCHLD, &previousChildAction, nil)
         pthread_sigmask(SIG_SETMASK, &previousMask, nil)
     }
 
@@ -81,7 +102,14 @@ public final class ChildProcess {
     public func run(
         _ path: String, arguments: [String], environment: EnvironmentTable
     ) -> Result<Termination, Launcher.Failure> {
+        // Darwin's <spawn.h>: `typedef void *posix_spawnattr_t`, imported as an optional raw pointer that
+        // `posix_spawnattr_init` allocates; glibc's is a struct. As swift-tools-support-core's
+        // Sources/TSCBasic/Process/Process.swift spells both (`launch()`).
+        #if canImport(Darwin)
+        var attributes: posix_spawnattr_t? = nil
+        #else
         var attributes = posix_spawnattr_t()
+        #endif
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setsigmask(&attributes, &previousMask)
@@ -111,23 +139,34 @@ public final class ChildProcess {
             if interruption == nil { interruption = signal }
             // The terminal sends its signals (Ctrl-C) to the whole foreground process group, the child included:
             // forwarding those would deliver them twice.
-            if fromAnotherProcess { kill(pid, signal) }
+            if fromAnotherProcess ?? !Self.isTerminalForeground() { kill(pid, signal) }
         }
     }
 
     /// The next of the held signals, and whether another process sent it (`kill`) rather than the kernel (the
-    /// terminal); nil when interrupted.
-    private func nextSignal() -> (Int32, Bool)? {
+    /// terminal), when the system says (nil when it does not); nil when interrupted.
+    private func nextSignal() -> (Int32, Bool?)? {
         #if os(Linux)
         var info = siginfo_t()
         let signal = sigwaitinfo(&held, &info)
         guard signal > 0 else { return nil }
         return (signal, info.si_code <= 0)  // SI_USER, SI_QUEUE, SI_TKILL; SI_KERNEL (the terminal) is positive
         #else
+        // Darwin has no `sigwaitinfo` (<signal.h> declares `sigwait` only): the sender is unknown.
         var signal: Int32 = 0
         guard sigwait(&held, &signal) == 0 else { return nil }
-        return (signal, true)  // no sender information: always forward
+        return (signal, nil)
         #endif
+    }
+
+    /// Whether this process is in the foreground process group of its controlling terminal: then a SIGINT or SIGTERM
+    /// whose sender is unknown is taken to come from the terminal, which delivered it to the child too (`make` forwards
+    /// nothing either). A process in the background, or without a terminal, forwards what it receives.
+    private static func isTerminalForeground() -> Bool {
+        let fd = open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
+        guard fd >= 0 else { return false }
+        defer { close(fd) }
+        return tcgetpgrp(fd) == getpgrp()
     }
 
     /// A `waitpid` status as a termination.

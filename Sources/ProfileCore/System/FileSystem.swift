@@ -224,6 +224,27 @@ public enum FileSystem {
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
+    /// Whether `a` and `b` name the same existing file (after links): same device and inode.
+    public static func isSameFile(_ a: String, _ b: String) -> Bool {
+        var first = stat()
+        var second = stat()
+        return stat(a, &first) == 0 && stat(b, &second) == 0 && first.st_dev == second.st_dev
+            && first.st_ino == second.st_ino
+    }
+
+    /// `path` with its links, `.` and `..` resolved (`realpath`), or `path` itself when it cannot be resolved.
+    public static func resolvedPath(_ path: String) -> String {
+        guard let resolved = realpath(path, nil) else { return path }
+        defer { free(resolved) }
+        return String(cString: resolved)
+    }
+
+    /// Whether `path` is a symbolic link (dangling or not).
+    public static func isLink(_ path: String) -> Bool {
+        var info = stat()
+        return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
+    }
+
     /// Whether something exists at `path` (following links).
     public static func exists(_ path: String) -> Bool {
         var info = stat()

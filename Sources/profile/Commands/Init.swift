@@ -1,14 +1,6 @@
 import ArgumentParser
 import ProfileCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension ProfileCommand {
     /// `profile init`
     struct Init: ParsableCommand {
@@ -21,12 +13,6 @@ extension ProfileCommand {
         @Option(name: Grammar.initDirectory.names, help: Grammar.initDirectory.help, completion: .directory)
         var directory: String?
 
-        /// Whether `path` is a symbolic link (dangling or not).
-        private static func isLink(_ path: String) -> Bool {
-            var info = stat()
-            return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
-        }
-
         static func execute(_ invocation: Invocation) throws(Exit) {
             let environment = EnvironmentTable.current()
             try invocation.requireValid(environment: environment)
@@ -38,7 +24,7 @@ extension ProfileCommand {
             var kept: [String] = []
             for (relative, text) in Scaffold.files {
                 let path = FileSystem.join(directory, relative)
-                guard FileSystem.exists(path) || isLink(path) else {
+                guard FileSystem.exists(path) || FileSystem.isLink(path) else {
                     missing.append((path, text))
                     continue
                 }
@@ -99,7 +85,7 @@ extension ProfileCommand {
                 }
             } catch {
                 let message =
-                    error.code == EEXIST
+                    error.isAlreadyExists
                     ? "`\(error.path)` already exists; `profile init` never overwrites a file" : error.description
                 Terminal.report([.error(message)], environment: environment)
                 throw Exit(status: ExitStatus.cannotCreate)

@@ -1,13 +1,5 @@
 import ProfileCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 extension ProfileCommand.Run {
     /// `run --each`: the command once per profile, in order, each a child of `profile` (not exec) that keeps the
     /// terminal; a header line on standard error before each run and a summary table at the end.
@@ -74,7 +66,9 @@ extension ProfileCommand.Run {
                 if case .launchFailed(let failure) = results[index] {
                     Terminal.report([.error(failure.message)], environment: session.environment)
                 }
-                if case .ended(.signaled(let signal)) = results[index], signal == SIGINT || signal == SIGTERM {
+                if case .ended(.signaled(let signal)) = results[index],
+                    signal == SignalNumber.interrupt || signal == SignalNumber.terminate
+                {
                     stopSignal = signal
                 }
                 if children.interruption != nil || stopSignal != nil { break }
@@ -130,17 +124,8 @@ extension ProfileCommand.Run {
                     ? "not found (\(failure.exitStatus))" : "cannot execute (\(failure.exitStatus))"
             case .ended(.exited(0)): return "ok"
             case .ended(.exited(let status)): return "exit \(status)"
-            case .ended(.signaled(let signal)): return "killed by \(signalName(signal))"
+            case .ended(.signaled(let signal)): return "killed by \(SignalNumber.name(signal))"
             }
-        }
-
-        static func signalName(_ signal: Int32) -> String {
-            let names: [Int32: String] = [
-                SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGABRT: "SIGABRT",
-                SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGPIPE: "SIGPIPE", SIGALRM: "SIGALRM",
-                SIGTERM: "SIGTERM", SIGBUS: "SIGBUS", SIGUSR1: "SIGUSR1", SIGUSR2: "SIGUSR2",
-            ]
-            return names[signal] ?? "signal \(signal)"
         }
 
         /// `1.52s`, `0.04s`, `75.30s`.

@@ -1,10 +1,4 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
+import ProfileCore
 
 /// Ends the command with an exit status after its message has been printed (the CLI prints its own diagnostics,
 /// like swift-format, then exits).
@@ -14,5 +8,5 @@ struct Exit: Error {
 
 /// Ends the process now with `status` (inside a command, where `exit` names swift-argument-parser's method).
 func terminate(_ status: Int32) -> Never {
-    exit(status)
+    ProcessExit.now(status)
 }

@@ -1,48 +1,19 @@
 import ProfileCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// Writing to the standard streams without Foundation.
 enum Terminal {
     /// Writes `text` to standard output.
-    static func out(_ text: String) { write(1, text) }
+    static func out(_ text: String) { StandardStream.output.write(text) }
 
     /// Writes `text` to standard error.
-    static func error(_ text: String) { write(2, text) }
-
-    private static func write(_ fd: Int32, _ text: String) {
-        var text = text
-        text.withUTF8 { buffer in
-            var offset = 0
-            while offset < buffer.count {
-                #if canImport(Glibc)
-                let written = Glibc.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                #elseif canImport(Musl)
-                let written = Musl.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                #else
-                let written = Darwin.write(fd, buffer.baseAddress! + offset, buffer.count - offset)
-                #endif
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
-    }
+    static func error(_ text: String) { StandardStream.error.write(text) }
 
     /// Whether diagnostics on standard error get colours: only on a terminal, never with `NO_COLOR` set,
     /// never for `TERM=dumb`.
     static func colorsOnStandardError(environment: EnvironmentTable) -> Bool {
         if let noColor = environment["NO_COLOR"], !noColor.isEmpty { return false }
         if environment["TERM"] == "dumb" { return false }
-        return isatty(2) == 1
+        return StandardStream.error.isTerminal
     }
 
     /// Prints diagnostics to standard error, sorted by place, with a summary line when there are several.

@@ -1,11 +1,3 @@
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 /// The formats `profile export` writes a resolved profile in.
 ///
 /// Two kinds of entries travel:
@@ -187,7 +179,7 @@ public struct ExportOutput: Sendable {
     /// nothing is written and the error names the first place that differs. The `profile` command reports any error
     /// thrown here and exits 73 (`EX_CANTCREAT`).
     public func write(to destination: String) throws(Diagnostic) {
-        let sameFile = source.map { Self.isSameFile($0.path, destination) } ?? false
+        let sameFile = source.map { FileSystem.isSameFile($0.path, destination) } ?? false
         // An update that changes no byte writes nothing: the file keeps its inode and modification time (an editor
         // holding it open, or a build system watching it, sees no change).
         if sameFile, source?.bytes == bytes { return }
@@ -205,13 +197,5 @@ public struct ExportOutput: Sendable {
                     + "written, so those changes are kept; run the update again",
                 at: InPlaceEditing.location(of: offset, in: current, path: destination))
         }
-    }
-
-    /// Whether `a` and `b` name the same existing file (after links).
-    static func isSameFile(_ a: String, _ b: String) -> Bool {
-        var first = stat()
-        var second = stat()
-        return stat(a, &first) == 0 && stat(b, &second) == 0 && first.st_dev == second.st_dev
-            && first.st_ino == second.st_ino
     }
 }

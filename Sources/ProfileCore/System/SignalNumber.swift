@@ -1,0 +1,26 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Signal numbers, which differ between Linux and Darwin (SIGBUS is 7 on Linux, 10 on Darwin; SIGUSR1 10 and 30),
+/// and their names.
+public enum SignalNumber {
+    /// SIGINT: Ctrl-C.
+    public static let interrupt = SIGINT
+    /// SIGTERM: `kill`'s default.
+    public static let terminate = SIGTERM
+
+    /// `SIGINT`, `SIGKILL`…, or `signal N` for a signal without a name here.
+    public static func name(_ signal: Int32) -> String {
+        let names: [Int32: String] = [
+            SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGABRT: "SIGABRT",
+            SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGPIPE: "SIGPIPE", SIGALRM: "SIGALRM",
+            SIGTERM: "SIGTERM", SIGBUS: "SIGBUS", SIGUSR1: "SIGUSR1", SIGUSR2: "SIGUSR2",
+        ]
+        return names[signal] ?? "signal \(signal)"
+    }
+}

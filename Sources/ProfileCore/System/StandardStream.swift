@@ -1,0 +1,43 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// Standard output and standard error, written without Foundation.
+public enum StandardStream: Sendable {
+    /// File descriptor 1.
+    case output
+    /// File descriptor 2.
+    case error
+
+    var descriptor: Int32 {
+        switch self {
+        case .output: return 1
+        case .error: return 2
+        }
+    }
+
+    /// Writes all of `text` (retrying after signals and partial writes); gives up silently when the stream is
+    /// closed, as a pipe whose reader left is.
+    public func write(_ text: String) {
+        var text = text
+        text.withUTF8 { buffer in
+            guard let base = buffer.baseAddress else { return }
+            var offset = 0
+            while offset < buffer.count {
+                let written = Glue.write(descriptor, base + offset, buffer.count - offset)
+                if written < 0 {
+                    if errno == EINTR { continue }
+                    return
+                }
+                offset += written
+            }
+        }
+    }
+
+    /// Whether the stream is a terminal (`isatty`).
+    public var isTerminal: Bool { isatty(descriptor) == 1 }
+}
