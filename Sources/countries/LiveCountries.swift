@@ -47,6 +47,8 @@ struct LiveCountries: CountriesDatasource {
     /// Resolves `host` and connects to each address in turn; nil once one connects, else why none did.
     static func reach(host: String, port: String, timeout: Double) -> String? {
         var hints = addrinfo()
+        // glibc declares `SOCK_STREAM` in an enum (`__socket_type`, imported as a struct with a raw value); Darwin's
+        // <sys/socket.h> has `#define SOCK_STREAM 1`, an `Int32`.
         #if canImport(Glibc)
         hints.ai_socktype = Int32(SOCK_STREAM.rawValue)
         #else

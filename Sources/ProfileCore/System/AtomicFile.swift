@@ -289,6 +289,8 @@ private struct IgnoredFileSizeSignal {
 
     init() {
         var ignore = sigaction()
+        // Darwin's <sys/signal.h>: the handler is `__sigaction_u.__sa_handler`; glibc's <bits/sigaction.h>:
+        // `__sigaction_handler.sa_handler`.
         #if canImport(Darwin)
         ignore.__sigaction_u.__sa_handler = SIG_IGN
         #else

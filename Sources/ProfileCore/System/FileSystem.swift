@@ -286,7 +286,8 @@ public enum FileSystem {
     }
 }
 
-/// Unambiguous references to libc's read and write (Swift sees several overloads).
+/// Unambiguous references to libc's read and write (Swift sees several overloads): `ssize_t read(int, void *, size_t)`
+/// and `write` of <unistd.h>, the same declaration in glibc, musl and Darwin (the `Darwin` module re-exports it).
 enum Glue {
     static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)

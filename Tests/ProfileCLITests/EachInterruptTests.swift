@@ -1,0 +1,78 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// Ctrl-C during `profile run --each`, pressed in a real terminal (tmux): the terminal sends SIGINT to the whole
+/// foreground process group, so the running child gets it from the terminal; `profile` stops the matrix, prints the
+/// table and the child's status. On Linux `profile` knows who sent a signal (`sigwaitinfo`); on macOS it does not, and
+/// takes a signal to come from the terminal when it is the terminal's foreground process group. A second copy
+/// forwarded by `profile` is counted when it arrives after the child handled the first; when both arrive before the
+/// child runs, the kernel merges them (standard signals do not queue), so this test cannot prove the absence of a
+/// forward on every run: it proves that Ctrl-C reaches the child and stops the matrix, on Linux and on the Mac job.
+@Suite struct EachInterruptTests {
+    @Test(.enabled(if: Tools.available("python3", "tmux"), "needs python3 and tmux"))
+    func ctrlCReachesTheRunningChildOnceAndStopsTheMatrix() throws {
+        let project = try Project([
+            "profiles/uitest.yml": "env: {WHO: uitest}\n",
+            "profiles/demo.yml": "env: {WHO: demo}\n",
+            ".git/HEAD": "ref: refs/heads/main\n",
+        ])
+        // Python's C-level handler writes one byte to the wakeup descriptor per SIGINT delivered (bash's traps may run
+        // once for two): after the first, the child waits a second for a forwarded one, then records the count and
+        // exits as a program that Ctrl-C interrupted does.
+        try project.write(
+            "child.py",
+            """
+            import os, select, signal, sys, time
+            r, w = os.pipe()
+            os.set_blocking(w, False)
+            signal.signal(signal.SIGINT, lambda *_: None)
+            signal.set_wakeup_fd(w)
+            with open("started", "a") as f: f.write(os.environ["WHO"] + "\\n")
+            select.select([r], [], [])
+            time.sleep(1)
+            with open("got-signal", "a") as f: f.write("%s %d\\n" % (os.environ["WHO"], len(os.read(r, 100))))
+            sys.exit(130)
+
+            """)
+        let python = Tools.path("python3") ?? "python3"
+        let env = [
+            "PATH": CLI.productsDirectory.path + ":/usr/local/bin:/usr/bin:/bin", "HOME": project.root,
+            "TERM": "xterm",
+        ]
+        let server = TmuxServer(socket: project.path("tmux-\(UUID().uuidString.prefix(8))"), environment: env)
+        defer { server.stop() }
+        // `profile` is the pane's own process (exec), in the terminal's foreground process group with its child.
+        try server.start(
+            session: "each",
+            command: "exec profile run --each uitest demo -- \(python) child.py 2> each.err", in: project.root)
+        try server.run(["set-option", "-t", "each", "remain-on-exit", "on"])
+        var started = false
+        for _ in 0..<200 where !started {
+            started = project.exists("started")
+            if !started { usleep(50_000) }
+        }
+        #expect(started, "the first child did not start")
+        usleep(200_000)
+        try server.run(["send-keys", "-t", "each", "C-c"])
+        var finished = false
+        for _ in 0..<200 where !finished {
+            finished =
+                (try? String(contentsOfFile: project.path("each.err"), encoding: .utf8))?.contains("runs failed")
+                ?? false
+            if !finished { usleep(50_000) }
+        }
+        #expect(try String(contentsOfFile: project.path("got-signal"), encoding: .utf8) == "uitest 1\n")
+        #expect(try String(contentsOfFile: project.path("started"), encoding: .utf8) == "uitest\n")
+        let stderr = try String(contentsOfFile: project.path("each.err"), encoding: .utf8)
+        let rows = stderr.split(separator: "\n").map {
+            $0.replacingOccurrences(of: #"\s+[0-9]+\.[0-9]{2}s$"#, with: "", options: .regularExpression)
+                .replacingOccurrences(of: #"\s+time$"#, with: "", options: .regularExpression)
+        }
+        #expect(
+            rows == [
+                "==> uitest (1 of 2)", "profile  result", "uitest   exit 130", "demo     not run",
+                "1 of 2 runs failed, 1 not run",
+            ])
+    }
+}
