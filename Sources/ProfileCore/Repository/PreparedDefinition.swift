@@ -99,7 +99,7 @@ final class PreparedDefinition {
 
     static func environmentIsClean(_ definition: ProfileDefinition) -> Bool {
         definition.environment.allSatisfy { entry in
-            guard entry.name.value != WireFormat.environmentVariable else { return false }
+            guard ReservedEnvironment.problem(setting: entry.name) == nil else { return false }
             guard let text = entry.value?.value else { return true }
             return interpolates(text, for: .environment(name: entry.name.value))
         }

@@ -31,13 +31,8 @@ public struct LaunchPlan: Sendable {
         executable = Launcher.lookup(command.first ?? "", environment: childEnvironment)
         let redaction = Redaction(reveal: reveal)
         argv = redaction.argv(profile, command: command)
-        var changes = redaction.environmentChanges(profile, payload: WireFormat.encode(redaction.payload(profile)))
-        changes = profile.delivered(changes)
-        if let active = childEnvironment[ReservedEnvironment.active],
-            profile.invokingValue(ReservedEnvironment.active) != active
-        {
-            changes.append((ReservedEnvironment.active, active))
-        }
-        environment = changes
+        // The list `run` launches with (``ResolvedProfile/childEnvironment``), as `redaction` shows it.
+        environment = profile.launchChanges(
+            payload: WireFormat.encode(redaction.payload(profile)), exact: redaction.reveal)
     }
 }

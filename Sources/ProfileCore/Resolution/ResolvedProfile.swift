@@ -101,10 +101,20 @@ public struct ResolvedProfile: Sendable {
     /// The payload is encoded when this is read, not when the profile is resolved: `lint` and `show` never read it.
     public var childEnvironment: EnvironmentTable {
         var table = invokingEnvironment
-        for change in environmentChanges(payload: encodedPayload) { table[change.name] = change.value }
-        // Inside `profile shell` (which exports it), `PROFILE_ACTIVE` follows the profiles applied.
-        if table[ReservedEnvironment.active] != nil { table[ReservedEnvironment.active] = activeName }
+        for change in launchChanges(payload: encodedPayload) { table[change.name] = change.value }
         return table
+    }
+
+    /// The changes a launch makes to the invoking environment, in order: ``environmentChanges(payload:exact:)``
+    /// (the delivery's prefixed copies included), then, inside `profile shell` (which exports it), `PROFILE_ACTIVE`
+    /// following the profiles applied. The one list ``childEnvironment`` (what `run`, `run --each` and `shell`
+    /// launch with) and ``LaunchPlan`` (what `--dry-run` shows) are made of.
+    public func launchChanges(payload: String, exact: Bool = true) -> [(name: String, value: String?)] {
+        var changes = environmentChanges(payload: payload, exact: exact)
+        if let active = invokingEnvironment[ReservedEnvironment.active], active != activeName {
+            changes.append((ReservedEnvironment.active, activeName))
+        }
+        return changes
     }
 
     /// Every profile applied, the outer ones first, joined by `+`: `uitest`, `uitest+offline`. `profile shell`
