@@ -101,6 +101,9 @@ public final class ProfileRepository {
     public var catalog: Catalog? {
         if let loadedCatalog { return loadedCatalog }
         var catalog: Catalog?
+        // What the directory says of the catalog's files (two catalogs) is reported by whatever reads the catalog:
+        // `run` refuses what `lint` reports.
+        reportDirectoryProblems(for: ProfileDirectory.catalogName)
         if let path = directory.catalogPath {
             do {
                 let (decoded, problems) = CatalogDecoder.decode(try Self.parse(path: path))
