@@ -70,6 +70,11 @@ extension LaunchConfiguration {
         setting(key.name, to: String(value))
     }
 
+    /// The configuration with the value `key` set to `value` (a catalog `int` beyond 32 bits, see ``ValueKey``).
+    public func setting(_ key: ValueKey<Int64>, to value: Int64) -> LaunchConfiguration {
+        setting(key.name, to: String(value))
+    }
+
     /// The configuration with the value `key` set to `value`.
     public func setting(_ key: ValueKey<Double>, to value: Double) -> LaunchConfiguration {
         setting(key.name, to: String(value))
