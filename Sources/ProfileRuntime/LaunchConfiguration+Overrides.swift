@@ -167,7 +167,8 @@ extension LaunchConfiguration {
             let token = option.token - 1
             remove.insert(token)
             // The value is the next token unless the option carried it inline.
-            if option.text != nil, !arguments[token].contains("="), token + 1 < arguments.count {
+            // Bytes, not `String.contains(_: StringProtocol)`: that overload needs iOS 16, tvOS 16, watchOS 9.
+            if option.text != nil, !arguments[token].utf8.contains(UInt8(ascii: "=")), token + 1 < arguments.count {
                 remove.insert(token + 1)
             }
         }
