@@ -34,8 +34,12 @@ extension ActiveProfile {
     // MARK: Int
 
     /// The value of `key` as an `Int`, or `nil` when it is unset or its text is not an integer.
+    ///
+    /// `Int` is 64 bits on every platform but watchOS, where it is 32 bits: there a text outside
+    /// -2147483648...2147483647 is not an `Int` (``requiredInt(forKey:)`` says so); read such values with
+    /// `value(Int64.self, forKey:)`.
     public func int(forKey key: String) -> Int? {
-        optionalRead(key, .value) { $0.flatMap { Int($0) } }
+        integer(Int.self, forKey: key)
     }
 
     /// The value of `key` as an `Int`, or `defaultValue` when it is unset or its text is not an integer.
@@ -44,9 +48,25 @@ extension ActiveProfile {
     }
 
     /// The value of `key` as an `Int`.
-    /// - Throws: ``ProfileRuntimeError`` when it is unset, its text is not an integer, or the payload is broken.
+    /// - Throws: ``ProfileRuntimeError`` when it is unset, its text is not an integer (or one outside `Int`'s range,
+    ///   which the message gives with `Int`'s width on this platform), or the payload is broken.
     public func requiredInt(forKey key: String) throws(ProfileRuntimeError) -> Int {
-        try requiredRead(key, .value, typeName: "Int") { $0.flatMap { Int($0) } }
+        try requiredInteger(Int.self, named: "Int", wordSized: true, forKey: key)
+    }
+
+    /// The integer reads with `T` standing for the platform's `Int` (`Int32` in a test of watchOS's 32-bit `Int`).
+    func integer<T: FixedWidthInteger>(_ type: T.Type, forKey key: String) -> T? {
+        optionalRead(key, .value) { $0.flatMap { T($0) } }
+    }
+
+    /// ``requiredInt(forKey:)`` for `T`, named `name` in messages (see ``integer(_:forKey:)``).
+    func requiredInteger<T: FixedWidthInteger>(
+        _ type: T.Type, named name: String, wordSized: Bool, forKey key: String
+    ) throws(ProfileRuntimeError) -> T {
+        try requiredRead(
+            key, .value,
+            expected: { TextConversion.integerExpectation(T.self, named: name, wordSized: wordSized, text: $0) },
+            { $0.flatMap { T($0) } })
     }
 
     // MARK: Double
@@ -109,6 +129,16 @@ extension ActiveProfile {
         typeName: String,
         _ convert: (String?) -> T?
     ) throws(ProfileRuntimeError) -> T {
+        try requiredRead(key, section, expected: { _ in typeName }, convert)
+    }
+
+    /// ``requiredRead(_:_:typeName:_:)`` with the expected type described from the text that failed to convert.
+    func requiredRead<T>(
+        _ key: String,
+        _ section: Section,
+        expected: (String?) -> String,
+        _ convert: (String?) -> T?
+    ) throws(ProfileRuntimeError) -> T {
         try validate()
         let canonical = ProfileKey.canonical(key)
         guard let found = find(canonical: canonical, prefer: section) else {
@@ -120,7 +150,7 @@ extension ActiveProfile {
             )
         }
         guard let value = convert(found.text) else {
-            throw invalidValueError(key: key, found: found, expected: typeName)
+            throw invalidValueError(key: key, found: found, expected: expected(found.text))
         }
         return value
     }

@@ -70,7 +70,7 @@ extension ActiveProfile {
     public func requiredValue<T: LosslessStringConvertible>(_ type: T.Type = T.self, forKey key: String)
         throws(ProfileRuntimeError) -> T
     {
-        try requiredRead(key, .value, typeName: Self.typeName(T.self), Self.lossless(T.self))
+        try requiredRead(key, .value, expected: { Self.expectation(T.self, text: $0) }, Self.lossless(T.self))
     }
 
     // MARK: Both (the raw value wins)
@@ -157,6 +157,14 @@ extension ActiveProfile {
     /// trap.
     static func lossless<T: LosslessStringConvertible>(_ type: T.Type) -> (String?) -> T? {
         { text in text.flatMap { TextConversion.lossless(T.self, $0) } }
+    }
+
+    /// The type's name for messages (``typeName(_:)``); for an integer type and a whole number outside its range,
+    /// followed by the range (``TextConversion/integerExpectation(_:named:wordSized:text:)``).
+    static func expectation<T>(_ type: T.Type, text: String?) -> String {
+        guard let integer = type as? any FixedWidthInteger.Type else { return typeName(type) }
+        let wordSized = type == Int.self || type == UInt.self
+        return TextConversion.integerExpectation(integer, named: typeName(type), wordSized: wordSized, text: text)
     }
 
     /// The type's name for messages; for a `CaseIterable` type, followed by its allowed raw values.

@@ -3,12 +3,25 @@
 /// 2001-01-01 00:00:00 UTC (`Date`'s own `Decodable` form, ``timeIntervalSinceReferenceDate(_:)``).
 enum ISO8601Date {
     /// Seconds from 1970-01-01 to 2001-01-01, both UTC.
-    static let referenceDateOffset = 978_307_200
+    static let referenceDateOffset: Int64 = 978_307_200
 
     /// The seconds since 2001-01-01 00:00:00 UTC of `YYYY-MM-DDTHH:MM:SS`, optional fractional seconds (`.250`), then
     /// `Z` or `±HH:MM`; nil for any other text or an impossible date (`2026-02-29`, hour 24), which `JSONDecoder`
     /// rolls over to the next day instead.
+    ///
+    /// Every year from 0000 to 9999 reads on every platform, a 32-bit `Int` (watchOS) included: see
+    /// ``timeIntervalSinceReferenceDate(_:word:)``.
     static func timeIntervalSinceReferenceDate(_ text: String) -> Double? {
+        timeIntervalSinceReferenceDate(text, word: Int.self)
+    }
+
+    /// ``timeIntervalSinceReferenceDate(_:)`` with `Word` standing for the platform's `Int`, so that a test on a 64-bit
+    /// machine runs the arithmetic of a 32-bit one (`Int32`, as on watchOS's arm64_32). The fields and the day count
+    /// (at most 2 932 896 days for 9999-12-31) fit any `Word` of 32 bits or more; the seconds (about ±3.2 × 10¹¹ for
+    /// years 0000…9999, past ±2³¹ from 2038-01-19T03:14:08Z on) are counted in `Int64` on every platform.
+    static func timeIntervalSinceReferenceDate<Word: FixedWidthInteger & SignedInteger>(
+        _ text: String, word: Word.Type
+    ) -> Double? {
         var bytes = Array(text.utf8)
         // Fractional seconds: cut out, added at the end.
         var fraction = 0.0
@@ -24,12 +37,12 @@ enum ISO8601Date {
             bytes.removeSubrange(19..<end)
         }
         guard bytes.count == 20 || bytes.count == 25 else { return nil }
-        func number(_ start: Int, _ count: Int) -> Int? {
-            var value = 0
+        func number(_ start: Int, _ count: Int) -> Word? {
+            var value: Word = 0
             for index in start..<(start + count) {
-                let digit = Int(bytes[index]) - 48
-                guard digit >= 0, digit <= 9 else { return nil }
-                value = value * 10 + digit
+                let byte = bytes[index]
+                guard byte >= 48, byte <= 57 else { return nil }
+                value = value * 10 + Word(byte - 48)
             }
             return value
         }
@@ -40,7 +53,7 @@ enum ISO8601Date {
             (1...12).contains(month), day >= 1, day <= daysIn(month: month, year: year),
             hour <= 23, minute <= 59, second <= 59
         else { return nil }
-        var offset = 0
+        var offset: Word = 0
         if bytes.count == 20 {
             guard at(19, "Z") else { return nil }
         } else {
@@ -50,11 +63,12 @@ enum ISO8601Date {
             offset = (hours * 60 + minutes) * 60 * (at(19, "-") ? -1 : 1)
         }
         let days = daysSince1970(year: year, month: month, day: day)
-        let seconds = days * 86_400 + hour * 3_600 + minute * 60 + second - offset
+        // In Int64: `days * 86_400` leaves 32 bits on 2038-01-19.
+        let seconds = Int64(days) * 86_400 + Int64(hour * 3_600 + minute * 60 + second - offset)
         return Double(seconds - referenceDateOffset) + fraction
     }
 
-    private static func daysIn(month: Int, year: Int) -> Int {
+    private static func daysIn<Word: FixedWidthInteger & SignedInteger>(month: Word, year: Word) -> Word {
         switch month {
         case 2: return year % 4 == 0 && (year % 100 != 0 || year % 400 == 0) ? 29 : 28
         case 4, 6, 9, 11: return 30
@@ -62,8 +76,9 @@ enum ISO8601Date {
         }
     }
 
-    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's `days_from_civil`).
-    private static func daysSince1970(year: Int, month: Int, day: Int) -> Int {
+    /// Days from 1970-01-01 to a date of the proleptic Gregorian calendar (Howard Hinnant's `days_from_civil`), for
+    /// years 0…9999: between -719 468 and 2 932 896, within 32 bits.
+    static func daysSince1970<Word: FixedWidthInteger & SignedInteger>(year: Word, month: Word, day: Word) -> Word {
         let y = month <= 2 ? year - 1 : year
         let era = (y >= 0 ? y : y - 399) / 400
         let yearOfEra = y - era * 400

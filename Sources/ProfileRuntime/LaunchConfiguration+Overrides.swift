@@ -70,6 +70,11 @@ extension LaunchConfiguration {
         setting(key.name, to: String(value))
     }
 
+    /// The configuration with the value `key` set to `value` (a catalog `int` beyond 32 bits, see ``ValueKey``).
+    public func setting(_ key: ValueKey<Int64>, to value: Int64) -> LaunchConfiguration {
+        setting(key.name, to: String(value))
+    }
+
     /// The configuration with the value `key` set to `value`.
     public func setting(_ key: ValueKey<Double>, to value: Double) -> LaunchConfiguration {
         setting(key.name, to: String(value))
@@ -162,7 +167,8 @@ extension LaunchConfiguration {
             let token = option.token - 1
             remove.insert(token)
             // The value is the next token unless the option carried it inline.
-            if option.text != nil, !arguments[token].contains("="), token + 1 < arguments.count {
+            // Bytes, not `String.contains(_: StringProtocol)`: that overload needs iOS 16, tvOS 16, watchOS 9.
+            if option.text != nil, !arguments[token].utf8.contains(UInt8(ascii: "=")), token + 1 < arguments.count {
                 remove.insert(token + 1)
             }
         }

@@ -1,5 +1,21 @@
 #if canImport(Darwin)
 import Darwin
+
+// The environment block on Apple platforms (macOS, iOS and its Simulator, Mac Catalyst, tvOS, watchOS, visionOS).
+// Apple's SDK headers do not declare `environ` (POSIX leaves it to the program); `<crt_externs.h>` declares
+// `extern char ***_NSGetEnviron(void);`, and Apple's own packages read the block through it: swift-subprocess 1.0.2
+// `Sources/_SubprocessCShims/process_shims.c:54-55` (`#include <crt_externs.h>`) and `:1339-1341`
+// (`return *_NSGetEnviron();`), swift-foundation `Sources/_FoundationCShims/platform_shims.c:15-16, 43-44` (the same),
+// swift-testing `Sources/Testing/Support/Environment.swift:103-104` (`_NSGetEnviron()?.pointee`, its C module
+// including `<crt_externs.h>` at `Sources/_TestingInternals/include/Includes.h:114-115`). This module has no C module
+// to include the header from (it has no dependencies at all), so it names the C symbol itself, as the Swift project's
+// own test does on every Apple platform it runs on (swiftlang/swift
+// `test/Interpreter/SDK/archiving_generic_swift_class.swift:37-42`: `@_silgen_name("_NSGetEnviron")`, "environ should
+// be in the Darwin overlay too"). The header gives no nullability: every level is optional here, read as
+// swift-testing reads it (`?.pointee`). A declaration of this module shadows one the Darwin module may also export,
+// so the call below means this one either way.
+@_silgen_name("_NSGetEnviron")
+private func _NSGetEnviron() -> UnsafeMutablePointer<UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>?>?
 #elseif canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -11,6 +27,14 @@ import Android
 /// Where plain environment variables come from: the process environment (read through libc on demand, never
 /// copied whole) or a fixed dictionary (tests, UI-test runners). The one reader of `environ`, for the runtime and the
 /// `profile` tool alike.
+///
+/// Thread safety: the runtime never writes the environment. A variable is read with `getenv` and copied at once, as
+/// swift-nio (`Sources/NIOCore/GlobalSingletons.swift:190`), swift-argument-parser
+/// (`Sources/ArgumentParser/Utilities/Platform.swift:65`) and swift-testing off Apple platforms
+/// (`Sources/Testing/Support/Environment.swift:197`) read theirs; the block is walked without a lock, as swift-subprocess
+/// and swift-foundation do when `<libc_private.h>` (`environ_lock_np`) is not available
+/// (`process_shims.c:1325-1337`, `platform_shims.c:28-39`: their lock is a no-op then). An app that calls `setenv` on
+/// one thread while another reads is racing with libc itself (POSIX does not make `getenv` safe against `setenv`).
 package enum ProcessEnvironment: Sendable {
     /// The live process environment, read with `getenv` when a key is looked up.
     case process
@@ -75,7 +99,7 @@ package enum ProcessEnvironment: Sendable {
     /// This process's `environ`.
     @usableFromInline static var table: UnsafePointer<UnsafeMutablePointer<CChar>?>? {
         #if canImport(Darwin)
-        let table: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron().pointee
+        let table: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = _NSGetEnviron()?.pointee
         #else
         let table: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>? = environ
         #endif

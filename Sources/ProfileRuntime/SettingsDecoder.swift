@@ -184,24 +184,31 @@ struct SettingsDecoder: Decoder {
 
     /// Reads this node's text and converts it, with errors naming the key, the text and `expected`.
     func leaf<T>(_ expected: String, _ convert: (String?) -> T?) throws -> T {
+        try leaf(expected: { _ in expected }, convert)
+    }
+
+    /// ``leaf(_:_:)`` with the expected type described from the text that failed to convert.
+    func leaf<T>(expected: (String?) -> String, _ convert: (String?) -> T?) throws -> T {
         switch node {
         case .key(let path):
             let found = try profile.findRequired(path, placeholder: "VALUE")
             guard let value = convert(found.text) else {
-                throw profile.invalidValueError(key: path.display, found: found, expected: expected)
+                throw profile.invalidValueError(key: path.display, found: found, expected: expected(found.text))
             }
             return value
         case .element(let text, let display, let source):
             guard let value = convert(text) else {
                 let found = ActiveProfile.Found(text: text, source: source)
-                throw profile.invalidValueError(key: display, found: found, expected: expected)
+                throw profile.invalidValueError(key: display, found: found, expected: expected(text))
             }
             return value
         }
     }
 
+    /// An integer of any width; a whole number outside `T`'s range is an error giving the range (and, for `Int` and
+    /// `UInt`, their width here: 32 bits on watchOS).
     func integer<T: FixedWidthInteger>(_ type: T.Type) throws -> T {
-        try leaf(String(describing: type)) { $0.flatMap { T($0) } }
+        try leaf(expected: { ActiveProfile.expectation(T.self, text: $0) }, { $0.flatMap { T($0) } })
     }
 
     func unsupported(_ what: String) -> ProfileRuntimeError {

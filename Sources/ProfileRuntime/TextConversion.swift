@@ -53,6 +53,27 @@ package enum TextConversion {
         return T(text)
     }
 
+    /// How a message names the integer type `T` a text should convert to: `name`, followed by `T`'s range when `text`
+    /// is a whole decimal number outside it (`Int (-2147483648...2147483647, 32 bits on this platform)`). A
+    /// word-sized type (`Int`, `UInt`) has its width named: 64 bits on macOS, iOS, tvOS, visionOS and Linux, but 32
+    /// on watchOS (arm64_32), where `5000000000` is a valid `Int64` and not a valid `Int`. A test stands `Int32` in
+    /// for the 32-bit `Int`.
+    static func integerExpectation<T: FixedWidthInteger>(
+        _ type: T.Type, named name: String, wordSized: Bool, text: String?
+    ) -> String {
+        guard let text, isWholeNumber(text), T(text) == nil else { return name }
+        return "\(name) (\(T.min)...\(T.max)" + (wordSized ? ", \(T.bitWidth) bits on this platform)" : ")")
+    }
+
+    /// Whether `text` is what an integer initializer parses when it is in range: an optional sign, then decimal digits.
+    static func isWholeNumber(_ text: String) -> Bool {
+        var digits = text.utf8[...]
+        if let first = digits.first, first == UInt8(ascii: "+") || first == UInt8(ascii: "-") {
+            digits = digits.dropFirst()
+        }
+        return !digits.isEmpty && digits.allSatisfy { $0 >= UInt8(ascii: "0") && $0 <= UInt8(ascii: "9") }
+    }
+
     /// `Double(text)`, but nil for a text holding a NUL byte (see ``lossless(_:_:)``).
     static func double(_ text: String) -> Double? {
         text.utf8.contains(0) ? nil : Double(text)

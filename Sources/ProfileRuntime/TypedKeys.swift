@@ -34,7 +34,12 @@ public struct FlagKey: Sendable, Hashable {
 /// let pageSize = ActiveProfile.current.value(ProfileValues.pageSize)
 /// ```
 ///
-/// Reads exist for `String`, `Int`, `Double`, `Bool` and `RawRepresentable` types with a `String` raw value.
+/// Reads exist for `String`, `Int`, `Int64`, `Double`, `Bool` and `RawRepresentable` types with a `String` raw value.
+///
+/// `Int` is 32 bits on watchOS (arm64_32) and 64 bits elsewhere. So that the generated file compiles and reads the
+/// same on every platform, `profile generate swift` types a catalog `int` whose default, `minimum` or `maximum` lies
+/// outside -2147483648...2147483647 as `ValueKey<Int64>` (`ValueKey<Int>("fileLimit", default: 5000000000)` would
+/// not compile for watchOS); the others stay `ValueKey<Int>`.
 public struct ValueKey<Value: Sendable>: Sendable {
     /// The key the value is read under, in any spelling (`pageSize`, `http.timeout`).
     public let name: String
@@ -64,9 +69,16 @@ extension ActiveProfile {
         string(forKey: key.name, default: key.defaultValue)
     }
 
-    /// The value as an `Int`; its default when unset or not an integer.
+    /// The value as an `Int`; its default when unset or not an integer (on watchOS, where `Int` is 32 bits, also when
+    /// outside -2147483648...2147483647: such a catalog value is generated as a `ValueKey<Int64>`).
     public func value(_ key: ValueKey<Int>) -> Int {
         int(forKey: key.name, default: key.defaultValue)
+    }
+
+    /// The value as an `Int64`; its default when unset or not an integer in `Int64`'s range. A catalog `int` beyond 32
+    /// bits is generated as such a key, so that it reads the same on watchOS, where `Int` is 32 bits.
+    public func value(_ key: ValueKey<Int64>) -> Int64 {
+        value(Int64.self, forKey: key.name, default: key.defaultValue)
     }
 
     /// The value as a `Double`; its default when unset or not a number.

@@ -83,14 +83,17 @@ import Testing
         #expect(profile.value(Priority.self, forKey: "priority") == nil)
         #expect(
             throws: ProfileRuntimeError(
-                .invalidValue, key: "small", message: "key \"small\": \"300\" (from profile p) is not a valid Int8"
+                .invalidValue, key: "small",
+                message: "key \"small\": \"300\" (from profile p) is not a valid Int8 (-128...127)"
             )
         ) {
             try profile.requiredValue(Int8.self, forKey: "small")
         }
         #expect(
             throws: ProfileRuntimeError(
-                .invalidValue, key: "negative", message: "key \"negative\": \"-1\" (from profile p) is not a valid UInt"
+                .invalidValue, key: "negative",
+                message: "key \"negative\": \"-1\" (from profile p) is not a valid UInt "
+                    + "(0...\(UInt.max), \(UInt.bitWidth) bits on this platform)"
             )
         ) {
             try profile.requiredValue(UInt.self, forKey: "negative")
@@ -102,7 +105,8 @@ import Testing
         }
         #expect(
             throws: ProfileRuntimeError(
-                .invalidValue, key: "small", message: "key \"small\": \"300\" (from profile p) is not a valid Int8"
+                .invalidValue, key: "small",
+                message: "key \"small\": \"300\" (from profile p) is not a valid Int8 (-128...127)"
             )
         ) {
             try profile.decode(Sizes.self)

@@ -129,7 +129,7 @@ struct Settings: Decodable, Equatable {
             throws: ProfileRuntimeError(
                 .invalidValue,
                 key: "small",
-                message: "key \"small\": \"200\" (from profile uitest) is not a valid Int8"
+                message: "key \"small\": \"200\" (from profile uitest) is not a valid Int8 (-128...127)"
             )
         ) {
             try ActiveProfile(payload: payload).decode(Settings.self)

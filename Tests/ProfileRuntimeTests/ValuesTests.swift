@@ -107,7 +107,7 @@ struct Version: LosslessStringConvertible, Equatable {
             throws: ProfileRuntimeError(
                 .invalidValue,
                 key: "small",
-                message: "key \"small\": \"300\" (from the profile payload) is not a valid Int8"
+                message: "key \"small\": \"300\" (from the profile payload) is not a valid Int8 (-128...127)"
             )
         ) {
             try profile.requiredValue(Int8.self, forKey: "small")

@@ -196,7 +196,9 @@ public struct SwiftGenerator: Sendable {
                 let reader: String
                 switch value.type {
                 case .string, .url: reader = "string(forKey:)"
-                case .int: reader = "int(forKey:)"
+                case .int:
+                    let wide = Self.integerType(value, default: nil) == "Int64"
+                    reader = wide ? "value(Int64.self, forKey:)" : "int(forKey:)"
                 case .double: reader = "double(forKey:)"
                 case .bool: reader = "bool(forKey:)"
                 case .enum: reader = "value(ProfileValues.\(enumType ?? "").self, forKey:)"
@@ -255,6 +257,16 @@ public struct SwiftGenerator: Sendable {
         }
     }
 
+    /// The Swift type of a catalog `int`: `Int`, unless its default, `minimum` or `maximum` lies outside the range of a
+    /// 32-bit `Int` (watchOS's, on arm64_32), where `ValueKey<Int>("k", default: 5000000000)` does not compile and a
+    /// value past 2³¹ does not read: then `Int64`, whose reads are the same on every platform. Decided from the
+    /// catalog alone, so the generated file is the same for every platform it is compiled for.
+    static func integerType(_ value: Catalog.Value, default number: Int?) -> String {
+        let bounds = [number.map(Double.init), value.minimum, value.maximum].compactMap { $0 }
+        let fits = bounds.allSatisfy { $0 >= Double(Int32.min) && $0 <= Double(Int32.max) }
+        return fits ? "Int" : "Int64"
+    }
+
     /// The Swift type of a value and its default as a literal.
     private static func typeAndLiteral(
         _ value: Catalog.Value, _ typed: TypedValue, enumType: String?
@@ -263,8 +275,13 @@ public struct SwiftGenerator: Sendable {
         case .string, .url:
             return ("String", SwiftLiteral.string(typed.text))
         case .int:
-            if case .int(let number, _) = typed { return ("Int", String(number)) }
-            return ("Int", String(TypedValue.parseInt(typed.text) ?? 0))
+            let number: Int
+            if case .int(let parsed, _) = typed {
+                number = parsed
+            } else {
+                number = TypedValue.parseInt(typed.text) ?? 0
+            }
+            return (integerType(value, default: number), SwiftLiteral.integer(number))
         case .double:
             switch typed {
             case .double(let number, _): return ("Double", SwiftLiteral.double(number))

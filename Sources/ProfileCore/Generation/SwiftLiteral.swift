@@ -60,6 +60,20 @@ public enum SwiftLiteral {
         }
     }
 
+    /// An integer as a literal, its digits grouped by three with `_` from seven digits on (`5_000_000_000`), as
+    /// `swift format` lints them.
+    public static func integer(_ value: Int) -> String {
+        let digits = String(value.magnitude)
+        guard digits.count >= 7 else { return String(value) }
+        // Groups of three from the right, as `swift format`'s GroupNumericLiterals asks from 7 digits on.
+        var grouped = ""
+        for (index, digit) in digits.enumerated() {
+            if index > 0, (digits.count - index) % 3 == 0 { grouped += "_" }
+            grouped.append(digit)
+        }
+        return (value < 0 ? "-" : "") + grouped
+    }
+
     /// A `Double` as a literal: the shortest text that reads back as the same value, or `.infinity`, `-.infinity`,
     /// `.nan`.
     public static func double(_ value: Double) -> String {

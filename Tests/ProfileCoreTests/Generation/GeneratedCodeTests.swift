@@ -59,6 +59,9 @@ import Testing
           on: {type: bool, default: true}
           theme: {type: enum, cases: [light, "high-contrast", default, "a b"], default: "a b"}
           count: {type: int}
+          fileLimit: {type: int, default: 5000000000}
+          retries: {type: int, default: 3, maximum: 3000000000}
+          shift: {type: int, minimum: -2147483649}
 
         """#
 
@@ -93,7 +96,8 @@ import Testing
         show("motto", unset.value(ProfileValues.motto))
         show("motto default", ProfileValues.defaults["motto"]!)
         print("theme: \(unset.value(ProfileValues.theme).rawValue) \(ProfileValues.Theme.allCases.map(\.rawValue))")
-        print("names: \(ProfileValues.Names.count)")
+        print("names: \(ProfileValues.Names.count) \(ProfileValues.Names.shift)")
+        print("wide: \(unset.value(ProfileValues.fileLimit)) \(type(of: unset.value(ProfileValues.retries))) \(type(of: unset.value(ProfileValues.pageSize)))")
         let ci = LaunchProfiles.ciMacos
         print("profile: \(ci.name) \(LaunchProfiles.all.count)")
         print("arguments: \(ci.launchArguments.filter { $0.count < 100 })")
@@ -154,7 +158,8 @@ import Testing
             "motto: \(bytes(Self.long))",
             "motto default: \(bytes(Self.long))",
             #"theme: a b ["light", "high-contrast", "default", "a b"]"#,
-            "names: count",
+            "names: count shift",
+            "wide: 5000000000 Int64 Int",
             "profile: ci-macos 1",
             #"arguments: ["a \\(b)", "ünï", "\"\"\"", "-default", "YES", "-api.backend", "say\"hi\\", "-name", "x;y=z,%\\(q)", "-theme", "high-contrast"]"#,
             "long argument: \(bytes(Self.long))",

@@ -68,6 +68,16 @@ import Testing
         #expect(SwiftLiteral.double(.nan) == ".nan")
     }
 
+    /// Grouped from seven digits on, as `swift format` lints them (GroupNumericLiterals).
+    @Test func integers() {
+        let cases: [(Int, String)] = [
+            (0, "0"), (-3, "-3"), (999_999, "999999"), (-999_999, "-999999"), (1_000_000, "1_000_000"),
+            (-1_234_567, "-1_234_567"), (12_345_678, "12_345_678"), (5_000_000_000, "5_000_000_000"),
+            (Int.min, "-9_223_372_036_854_775_808"), (Int.max, "9_223_372_036_854_775_807"),
+        ]
+        for (value, literal) in cases { #expect(SwiftLiteral.integer(value) == literal) }
+    }
+
     @Test func documentation() {
         #expect(SwiftLiteral.documentation("One line", indent: "    ") == ["    /// One line"])
         #expect(
