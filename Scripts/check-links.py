@@ -1,7 +1,8 @@
 #!/usr/bin/env python3
-"""Checks every relative link of the documentation: README.md, CHANGELOG.md, docs/ and the DocC catalog.
+"""Checks every relative link of the documentation: every Markdown file of the repository (README.md, CHANGELOG.md,
+docs/, the DocC catalog, the other folders' READMEs and WireFormat.md).
 
-- In a Markdown file (README.md, CHANGELOG.md, docs/**/*.md), a link `[text](target)` or `[text]: target` whose
+- In a Markdown file, a link `[text](target)` or `[text]: target` whose
   target is not a URL (`https:`, `mailto:`…) must name a file or directory that exists, relative to the file, and a
   `#fragment` must be a heading of the file it points to (GitHub's anchors: lowercased, punctuation dropped, spaces
   as `-`, `-1`, `-2`… for repeated headings).
@@ -12,25 +13,22 @@
 Links inside code (fenced blocks and `code spans`) are not links. Prints each broken link as `path:line: message` and
 exits 1 when there is one.
 
-Usage: python3 Scripts/check-links.py [FILE...]   (default: every document above)
+Usage: python3 Scripts/check-links.py [FILE...]   (default: every Markdown file git tracks or would track)
 """
 import os
 import re
+import subprocess
 import sys
 
 ROOT = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
 
 
 def documents():
-    found = [os.path.join(ROOT, name) for name in ("README.md", "CHANGELOG.md")]
-    for top in ("docs", "Sources"):
-        for directory, subdirectories, files in os.walk(os.path.join(ROOT, top)):
-            subdirectories[:] = sorted(d for d in subdirectories if not d.startswith("."))
-            in_docc = ".docc" in directory
-            if top == "Sources" and not in_docc:
-                continue
-            found += [os.path.join(directory, f) for f in sorted(files) if f.endswith(".md")]
-    return [path for path in found if os.path.exists(path)]
+    """Every Markdown file of the repository that git tracks or would track (build folders are ignored)."""
+    listed = subprocess.run(
+        ["git", "-C", ROOT, "ls-files", "--cached", "--others", "--exclude-standard", "-z", "--", "*.md"],
+        check=True, capture_output=True).stdout.decode("utf-8").split("\0")
+    return sorted(os.path.join(ROOT, path) for path in set(listed) if path and os.path.exists(os.path.join(ROOT, path)))
 
 
 FENCE = re.compile(r"^[ \t]*(```|~~~)")
