@@ -1,7 +1,7 @@
 /// Conversions from a value's text to typed values, shared by the typed reads and the settings decoder, and the one
 /// owner of the boolean words (the `profile` tool reads flags in files with the same words).
 ///
-/// Booleans, decided once (the README's "Booleans" section): where a key can only hold a boolean (a flag, `abstract`,
+/// Booleans, decided once (docs/profiles.md, "Booleans"): where a key can only hold a boolean (a flag, `abstract`,
 /// a catalog flag's `default`, `secret`), the words `true`/`false`, `yes`/`no`, `on`/`off` in any letter case are
 /// accepted; the runtime also reads `1`/`0` (the argument domain's `-flag 1`). Where a key can hold any type (an
 /// untyped `values` entry), YAML 1.2's core schema decides instead: only `true`/`True`/`TRUE` and the `false` forms are

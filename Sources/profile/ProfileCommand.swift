@@ -14,6 +14,14 @@ struct ProfileCommand: ParsableCommand {
         discussion: """
             Profiles live in `profiles/<name>.yml`, found by walking up from the working directory.
             \(exitStatusParagraph)
+
+            Examples:
+              profile list
+                  The profiles you can run, with their descriptions.
+              profile show uitest
+                  What a command launched with uitest receives, and from which file:line.
+              profile run uitest -- ./app
+                  Launch ./app with the uitest profile.
             """,
         version: ProfileVersion.current,
         subcommands: [

@@ -1,16 +1,29 @@
 #!/usr/bin/env bash
-# Every ```swift snippet of the README, built and run as written, in one scratch package that is kept between runs
+# Every ```swift snippet of the documentation — README.md, docs/**/*.md and the DocC catalog
+# Sources/ProfileRuntime/Documentation.docc — built and run as written, in scratch packages kept between runs
 # (Tests/ReadmeSnippets/.build-snippets: only the snippets' files are rewritten, so a second run rebuilds little).
+# A fence of `~~~swift` counts as well: no Swift snippet is left out.
 #
-# - The snippet that starts with `// swift-tools-version` is the package's Package.swift, as written, except its
-#   placeholder URL (`https://github.com/<you>/profile`): that becomes a `file://` URL of a throwaway clone of this
-#   repository's HEAD named `profile`, tagged with the version the release step would tag (ProfileVersion.current),
-#   so `from: "0.1.0"` and `package: "profile"` resolve exactly as they will for users of a release.
+# - The one snippet that starts with `// swift-tools-version` (in README.md) is the package's Package.swift, as
+#   written, except its placeholder URL (`https://github.com/<you>/profile`): that becomes a `file://` URL of a
+#   throwaway clone of this repository's HEAD named `profile`, tagged with the version the release step would tag
+#   (ProfileVersion.current) and with a `main` branch, so `from: "0.1.0"`, `branch: "main"` and `package: "profile"`
+#   resolve exactly as they will for users.
+# - A snippet whose first line starts with `// Package.swift` is a piece of a manifest: each `.package(…)` line in it
+#   is resolved in a probe package of its own (placeholder replaced as above; `path: "../profile"` finds the clone
+#   beside the probe), whose target links `ProfileRuntime` through `package: "profile"` (or
+#   `ProfileConfiguration` when the line enables the `SwiftConfiguration` trait): the dependency line and the
+#   package identity hold as written.
+# - A snippet that imports `Configuration` (swift-configuration) is a function of its own in a second app, built with
+#   the trait `SwiftConfiguration` (that package depends on the clone with the trait, and on swift-configuration).
 # - Every other snippet is the body of a function of its own in Sources/App (its `import` lines go to the top of the
-#   file); main.swift calls them in README order and the built executable runs them. The catalog is the README's own
-#   (the first ```yaml block of "The catalog"), with a small `uitest` profile, so the generated `Countries`,
-#   `ProfileFlags`, `ProfileValues` and `LaunchProfiles` are what the README describes. A snippet that assigns
-#   `app.launchArguments` (a UI test's XCUIApplication) gets a stand-in `app` with those two properties.
+#   file); main.swift calls them in document order and the built executable runs them. The catalog is the one of
+#   docs/catalog.md (its first ```yaml block), with a small `uitest` profile, so the generated `Countries`,
+#   `ProfileFlags`, `ProfileValues` and `LaunchProfiles` are what the documents describe. UI tests: `import XCTest`
+#   is replaced by stand-ins with what the snippets use (`XCUIApplication` with `launchArguments`,
+#   `launchEnvironment` and `launch()`, `XCTestCase`); a snippet that declares an `XCTestCase` subclass is placed at
+#   file scope and each of its `test…()` methods is run; a snippet that assigns `app.launchArguments` without
+#   declaring `app` gets one.
 #
 # Usage: bash Tests/ReadmeSnippets/check.sh (from anywhere). Commit first: the clone is of HEAD.
 set -euo pipefail
@@ -18,84 +31,198 @@ here=$(cd "$(dirname "$0")" && pwd)
 repo=$(cd "$here/../.." && pwd)
 scratch="$here/.build-snippets"
 package="$scratch/package"
-fail() { printf 'README snippets: %s\n' "$*" >&2; exit 1; }
+config_package="$scratch/config-package"
+fail() { printf 'snippets: %s\n' "$*" >&2; exit 1; }
 
 version=$(sed -n 's/.*public static let current = "\([0-9][0-9.]*\)".*/\1/p' \
     "$repo/Sources/ProfileCore/Support/ProfileVersion.swift")
 [ -n "$version" ] || fail "no version in ProfileVersion.swift"
 
-# A clone of HEAD named `profile`, tagged as a release would be (a fresh one each run: HEAD moves).
+# A clone of HEAD named `profile`, tagged as a release would be, with a `main` branch (a fresh one each run: HEAD
+# moves).
 rm -rf "$scratch/release"
 mkdir -p "$scratch/release" "$package/Sources/App" "$package/profiles"
 git clone --quiet --no-hardlinks "$repo" "$scratch/release/profile"
+git -C "$scratch/release/profile" checkout --quiet -B main
 git -C "$scratch/release/profile" -c user.name=snippets -c user.email=snippets@localhost \
-    tag -a "$version" -m "profile $version (README snippet check)"
+    tag -a "$version" -m "profile $version (snippet check)"
 release_url="file://$scratch/release/profile"
 
-python3 - "$repo/README.md" "$package" "$release_url" <<'PY'
-import os, re, sys
+python3 - "$repo" "$package" "$config_package" "$scratch/release" "$release_url" "$version" <<'PY'
+import glob, os, re, sys
 
-readme, package, release_url = sys.argv[1], sys.argv[2], sys.argv[3]
-text = open(readme, encoding="utf-8").read()
+repo, package, config_package, release, release_url, version = sys.argv[1:7]
+placeholder = "https://github.com/<you>/profile"
+
+documents = ["README.md"]
+documents += sorted(os.path.relpath(p, repo) for p in glob.glob(os.path.join(repo, "docs", "**", "*.md"), recursive=True))
+documents += sorted(os.path.relpath(p, repo) for p in glob.glob(
+    os.path.join(repo, "Sources", "ProfileRuntime", "Documentation.docc", "**", "*.md"), recursive=True))
 
 # Fenced blocks, possibly indented (inside a list item): the indentation of the opening fence is removed.
-blocks = []
-for match in re.finditer(r"^([ \t]*)```(\w*)\n(.*?)^\1```[ \t]*$", text, re.S | re.M):
-    indent, language, body = match.group(1), match.group(2), match.group(3)
-    lines = [line[len(indent):] if line.startswith(indent) else line for line in body.split("\n")]
-    line_number = text.count("\n", 0, match.start()) + 1
-    blocks.append((language, "\n".join(lines), line_number))
+blocks = []  # (document, language, body, line)
+for document in documents:
+    text = open(os.path.join(repo, document), encoding="utf-8").read()
+    for match in re.finditer(r"^([ \t]*)(```|~~~)(\w*)[^\n]*\n(.*?)^\1\2[ \t]*$", text, re.S | re.M):
+        indent, language, body = match.group(1), match.group(3), match.group(4)
+        lines = [line[len(indent):] if line.startswith(indent) else line for line in body.split("\n")]
+        line_number = text.count("\n", 0, match.start()) + 1
+        blocks.append((document, language, "\n".join(lines), line_number))
 
-catalog_heading = text.index("\n## The catalog")
-catalog = next(body for language, body, _ in blocks
-               if language == "yaml" and text.find(body.split("\n")[0], catalog_heading) > catalog_heading)
+catalogs = [body for document, language, body, _ in blocks if document == "docs/catalog.md" and language == "yaml"]
+if not catalogs:
+    sys.exit("snippets: docs/catalog.md has no ```yaml block (the catalog the snippets are built against)")
+catalog = catalogs[0]
 
-swift = [(body, line) for language, body, line in blocks if language == "swift"]
-manifests = [(body, line) for body, line in swift if body.startswith("// swift-tools-version")]
-if len(manifests) != 1:
-    sys.exit(f"README snippets: expected one Package.swift snippet, found {len(manifests)}")
-manifest, manifest_line = manifests[0]
-placeholder = "https://github.com/<you>/profile"
+swift = [(document, body, line) for document, language, body, line in blocks if language == "swift"]
+manifests = [s for s in swift if s[1].startswith("// swift-tools-version")]
+if len(manifests) != 1 or manifests[0][0] != "README.md":
+    sys.exit("snippets: expected one Package.swift snippet, in README.md; found "
+             + ", ".join(f"{d}:{l}" for d, _, l in manifests))
+_, manifest, manifest_line = manifests[0]
 if placeholder not in manifest:
-    sys.exit(f"README snippets: the Package.swift snippet (README.md:{manifest_line}) does not use {placeholder}")
+    sys.exit(f"snippets: the Package.swift snippet (README.md:{manifest_line}) does not use {placeholder}")
+fragments = [s for s in swift if s[1].startswith("// Package.swift")]
+configured = [s for s in swift if re.search(r"^import Configuration$", s[1], re.M) and s not in fragments]
+code = [s for s in swift if s not in manifests and s not in fragments and s not in configured]
 
 def write(path, content):
-    path = os.path.join(package, path)
     old = open(path, encoding="utf-8").read() if os.path.exists(path) else None
     if old != content:  # unchanged files keep their dates: SwiftPM rebuilds nothing for them
+        os.makedirs(os.path.dirname(path), exist_ok=True)
         open(path, "w", encoding="utf-8").write(content)
 
-write("Package.swift", manifest.replace(placeholder, release_url))
-write("profiles/_catalog.yml", catalog)
-write("profiles/uitest.yml",
-      "description: UI tests\nflags: [skipOnboarding]\nmocks: {countries: local-mock}\nvalues: {pageSize: 5}\n")
+def functions(snippets, sources, prefix):
+    """Writes one file per snippet under `sources`; returns main.swift's text."""
+    main = ""
+    names = set()
+    for index, (document, body, line) in enumerate(snippets, start=1):
+        where = f"{document}:{line}"
+        lines = [l for l in body.split("\n") if l != "import XCTest"]
+        imports = sorted(set([l for l in lines if l.startswith("import ")] + ["import ProfileRuntime"]))
+        rest = [l for l in lines if not l.startswith("import ")]
+        name = f"snippet{index}"
+        text = "".join(f"{l}\n" for l in imports) + f"\n// {where}\n"
+        test_classes = re.findall(r"^(?:final )?class (\w+): XCTestCase", body, re.M)
+        if test_classes:
+            # File scope, as written; main runs every test method.
+            text += "\n".join(rest).rstrip() + "\n"
+            calls = "".join(f"    {cls}().{test}()\n" for cls in test_classes
+                            for test in re.findall(r"func (test\w*)\(\)", body))
+            text += f"\nfunc {name}() throws {{\n{calls}}}\n"
+        else:
+            # Protocols and extensions cannot be local: they go to file scope (with their doc comments), the rest
+            # of the snippet into the function.
+            hoisted, inside, item = [], [], None
+            for l in rest:
+                if re.match(r"(protocol|extension) ", l):
+                    item = hoisted
+                    while inside and inside[-1].startswith("///"):
+                        hoisted.insert(0, inside.pop())
+                elif l and not l[0].isspace() and l[0] not in "})]":
+                    item = inside
+                (item if item is not None else inside).append(l)
+            rest = inside
+            text += "".join(f"{l}\n" for l in hoisted) + ("\n" if hoisted else "")
+            standin = ""
+            if re.search(r"^\s*app\.launch(Arguments|Environment)\s*=", body, re.M) and \
+                    not re.search(r"^\s*(let|var) app\b", body, re.M):
+                standin = "    let app = XCUIApplication()  // a UI test's XCUIApplication (a stand-in)\n"
+            text += f"func {name}() throws {{\n{standin}"
+            text += "".join(f"    {l}\n" if l else "\n" for l in rest).rstrip() + "\n}\n"
+        file = f"Snippet{index}.swift"
+        names.add(file)
+        write(os.path.join(sources, file), text)
+        main += f'print("{where}")\ntry {name}()\n'
+    for stale in os.listdir(sources):
+        if stale.startswith("Snippet") and stale not in names:
+            os.remove(os.path.join(sources, stale))
+    return main
 
+standins = """/// What the documents' UI-test snippets use of XCTest (`import XCTest` is left out: Linux has no XCUIApplication).
+final class XCUIApplication {
+    var launchArguments: [String] = []
+    var launchEnvironment: [String: String] = [:]
+    func launch() { print("launch", launchArguments, launchEnvironment.keys.sorted()) }
+}
+
+class XCTestCase {
+    required init() {}
+}
+"""
+
+# The app: the README's manifest, the docs' catalog, every plain snippet.
+write(os.path.join(package, "Package.swift"), manifest.replace(placeholder, release_url))
+write(os.path.join(package, "profiles", "_catalog.yml"), catalog)
+write(os.path.join(package, "profiles", "uitest.yml"),
+      "description: UI tests\nflags: [skipOnboarding]\nmocks: {countries: local-mock}\nvalues: {pageSize: 5}\n")
 sources = os.path.join(package, "Sources", "App")
-calls = []
-for index, (body, line) in enumerate((s for s in swift if s[0] is not manifest), start=1):
-    imports = [l for l in body.split("\n") if l.startswith("import ")]
-    rest = [l for l in body.split("\n") if not l.startswith("import ")]
-    standin = ""
-    if re.search(r"^\s*app\.launch(Arguments|Environment)\s*=", body, re.M):
-        standin = "    let app = XCUIApplicationStandIn()  // a UI test's XCUIApplication\n"
-    name = f"snippet{index}"
-    code = "".join(f"{l}\n" for l in sorted(set(imports + ["import ProfileRuntime"])))
-    code += f"\n// README.md:{line}\nfunc {name}() throws {{\n{standin}"
-    code += "".join(f"    {l}\n" if l else "\n" for l in rest).rstrip() + "\n}\n"
-    write(f"Sources/App/Snippet{index}.swift", code)
-    calls.append((name, line))
-for stale in os.listdir(sources):
-    if stale.startswith("Snippet") and stale not in {f"Snippet{i}.swift" for i in range(1, len(calls) + 1)}:
-        os.remove(os.path.join(sources, stale))
-write("Sources/App/XCUIApplicationStandIn.swift",
-      "/// What the README's UI-test snippets use of XCUIApplication.\n"
-      "final class XCUIApplicationStandIn {\n    var launchArguments: [String] = []\n"
-      "    var launchEnvironment: [String: String] = [:]\n}\n")
-main = "".join(f'print("README.md:{line}")\ntry {name}()\n' for name, line in calls)
-write("Sources/App/main.swift", main)
-print(f"{len(calls)} code snippets and Package.swift (README.md:{manifest_line})")
+os.makedirs(sources, exist_ok=True)
+write(os.path.join(sources, "XCTestStandIns.swift"), standins)
+write(os.path.join(sources, "main.swift"), functions(code, sources, "App"))
+
+# The swift-configuration app.
+config_sources = os.path.join(config_package, "Sources", "ConfigApp")
+os.makedirs(config_sources, exist_ok=True)
+write(os.path.join(config_package, "Package.swift"), f"""// swift-tools-version: 6.2
+import PackageDescription
+
+let package = Package(
+    name: "ConfigApp",
+    dependencies: [
+        .package(url: "{release_url}", from: "{version}", traits: ["SwiftConfiguration"]),
+        .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: []),
+    ],
+    targets: [
+        .executableTarget(
+            name: "ConfigApp",
+            dependencies: [
+                .product(name: "ProfileConfiguration", package: "profile"),
+                .product(name: "Configuration", package: "swift-configuration"),
+            ])
+    ]
+)
+""")
+write(os.path.join(config_sources, "main.swift"), functions(configured, config_sources, "ConfigApp"))
+
+# The probes: one package per dependency line of a manifest piece (or of the manifest).
+lines = []
+for document, body, line in fragments + manifests:
+    for offset, text in enumerate(body.split("\n")):
+        stripped = text.strip().rstrip(",")
+        if stripped.startswith(".package("):
+            lines.append((f"{document}:{line + 1 + offset}", stripped))
+probes = []
+for index, (where, dependency) in enumerate(lines, start=1):
+    uses_trait = "SwiftConfiguration" in dependency
+    product = "ProfileConfiguration" if uses_trait else "ProfileRuntime"
+    probe = os.path.join(release, f"probe{index}")
+    write(os.path.join(probe, "Package.swift"), f"""// swift-tools-version: {"6.2" if uses_trait else "6.1"}
+import PackageDescription
+
+let package = Package(
+    name: "Probe",
+    dependencies: [
+        {dependency.replace(placeholder, release_url)}
+    ],
+    targets: [.target(name: "Probe", dependencies: [.product(name: "{product}", package: "profile")])]
+)
+""")
+    write(os.path.join(probe, "Sources", "Probe", "Probe.swift"), f"import {product}\n")
+    probes.append(f"{probe}\t{where}\t{dependency}")
+write(os.path.join(release, "probes.tsv"), "".join(p + "\n" for p in probes))
+print(f"{len(code)} code snippets, {len(configured)} swift-configuration snippets, {len(lines)} dependency lines, "
+      f"Package.swift (README.md:{manifest_line}); from {len(documents)} documents")
 PY
 
+printf '\n--- snippets: dependency lines\n'
+while IFS=$'\t' read -r probe where dependency; do
+    echo "$where: $dependency"
+    (cd "$probe" && swift package --scratch-path "$probe/.build" show-dependencies --format flatlist >/dev/null) \
+        || fail "$where: the dependency line does not resolve: $dependency"
+done < "$scratch/release/probes.tsv"
+
+printf '\n--- snippets: the app\n'
 cd "$package"
 # The clone is new each run: its revision must be resolved again.
 rm -f Package.resolved
@@ -103,4 +230,14 @@ swift package --scratch-path "$scratch/build" resolve
 swift build --scratch-path "$scratch/build" --product App
 bin=$(swift build --scratch-path "$scratch/build" --show-bin-path)
 env -i PATH="$PATH" HOME="${HOME:-/tmp}" "$bin/App"
-echo "README snippets: every snippet built and ran"
+
+if grep -q '^try ' "$config_package/Sources/ConfigApp/main.swift"; then
+    printf '\n--- snippets: the swift-configuration app (trait SwiftConfiguration)\n'
+    cd "$config_package"
+    rm -f Package.resolved
+    swift package --scratch-path "$scratch/config-build" resolve
+    swift build --scratch-path "$scratch/config-build" --product ConfigApp
+    bin=$(swift build --scratch-path "$scratch/config-build" --show-bin-path)
+    env -i PATH="$PATH" HOME="${HOME:-/tmp}" "$bin/ConfigApp"
+fi
+echo "snippets: every snippet built and ran, every dependency line resolved"

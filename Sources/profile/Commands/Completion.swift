@@ -5,9 +5,13 @@ extension ProfileCommand {
     struct Completion: ParsableCommand {
         static let configuration = Grammar.completion.configuration(
             discussion: """
-                bash: `profile completion bash > /usr/local/share/bash-completion/completions/profile`
-                zsh:  `profile completion zsh > "${fpath[1]}/_profile"`
-                fish: `profile completion fish > ~/.config/fish/completions/profile.fish`
+                Examples:
+                  profile completion bash > ~/.local/share/bash-completion/completions/profile
+                      bash (with bash-completion).
+                  profile completion zsh > ~/.zfunc/_profile
+                      zsh: put ~/.zfunc in $fpath before compinit.
+                  profile completion fish > ~/.config/fish/completions/profile.fish
+                      fish.
                 """)
 
         enum Shell: String, CaseIterable {

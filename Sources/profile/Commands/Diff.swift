@@ -12,6 +12,12 @@ extension ProfileCommand {
                 With `--`, each side is its profiles and overrides: \
                 `profile diff uitest --mock countries.datasource=live -- uitest offline`. Exit status: 0 when they \
                 launch alike, 1 when they differ (like diff), 64, 65 or 66 on errors.
+
+                Examples:
+                  profile diff uitest offline
+                      What differs between two profiles.
+                  profile diff uitest uitest --disable skipOnboarding
+                      What one override changes.
                 """)
 
         @OptionGroup var profilesDirectory: ProfilesDirectoryOption

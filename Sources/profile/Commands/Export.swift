@@ -17,6 +17,14 @@ extension ProfileCommand {
                 bytes and places, entries an earlier export wrote and the profile no longer has are removed, and a \
                 file changed on disk meanwhile is not overwritten (exit 73). With --output it writes the result there \
                 instead (`--output -` prints it).
+
+                Examples:
+                  profile export arguments-json uitest
+                      For XCUIApplication.launchArguments.
+                  eval \"$(profile export shell uitest)\"
+                      This shell gets the child's environment.
+                  profile export xcscheme uitest --update App.xcscheme --action test
+                      Keep a scheme's Test action in sync.
                 """)
 
         @OptionGroup var profilesDirectory: ProfilesDirectoryOption

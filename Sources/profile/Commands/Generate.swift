@@ -14,6 +14,14 @@ extension ProfileCommand {
                 recorded in the file's header; given none, the command uses the ones the --output file records. \
                 With --check, nothing is written: the command exits 1 when the --output file is not what it would \
                 write (for CI).
+
+                Examples:
+                  profile generate swift --output Sources/App/Profile+Generated.swift
+                      Typed Swift from the catalog.
+                  profile generate swift --output Sources/App/Profile+Generated.swift --check
+                      In CI: exit 1 when the file is stale.
+                  profile generate json-schema --output profiles/profile.schema.json
+                      The schema editors check profiles with.
                 """)
 
         enum Language: String, CaseIterable {

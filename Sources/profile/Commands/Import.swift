@@ -15,6 +15,14 @@ extension ProfileCommand {
                 PROFILE_PAYLOAD entry brings in the typed layer of an earlier export. Never overwrites a file \
                 (exit 73) unless --force; --stdout prints the profile instead. Bad input is reported with its place \
                 and nothing is written (exit 65).
+
+                Examples:
+                  profile import xcscheme App.xcscheme --name uitest
+                      A scheme's Run action as profiles/uitest.yml.
+                  profile import xctestplan App.xctestplan --configuration German --name german
+                      One test plan configuration.
+                  profile import dotenv .env --name local --stdout
+                      Print the profile instead of writing it.
                 """)
 
         @OptionGroup var profilesDirectory: ProfilesDirectoryOption

@@ -8,6 +8,12 @@ extension ProfileCommand {
             discussion: """
                 Refuses to overwrite any existing file. Run again after an interruption, it completes: files it \
                 already wrote are kept.
+
+                Examples:
+                  profile init
+                      profiles/ here, with an example, a base and a catalog.
+                  profile init --directory ../App
+                      The same in another directory.
                 """)
 
         @Option(name: Grammar.initDirectory.names, help: Grammar.initDirectory.help, completion: .directory)

@@ -4,7 +4,14 @@ import ProfileCore
 extension ProfileCommand {
     /// `profile lint [--format text|json|github] [--strict]`
     struct Lint: ParsableCommand {
-        static let configuration = Grammar.lint.configuration()
+        static let configuration = Grammar.lint.configuration(
+            discussion: """
+                Examples:
+                  profile lint
+                      Every profile and the catalog; every problem at once.
+                  profile lint --strict --format github
+                      In a GitHub Actions step: annotations, warnings fail.
+                """)
 
         enum Format: String, CaseIterable {
             case text, json, github

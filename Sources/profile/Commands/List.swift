@@ -4,7 +4,14 @@ import ProfileCore
 extension ProfileCommand {
     /// `profile list`
     struct List: ParsableCommand {
-        static let configuration = Grammar.list.configuration()
+        static let configuration = Grammar.list.configuration(
+            discussion: """
+                Examples:
+                  profile list
+                      The runnable profiles, with their descriptions.
+                  profile list --all --json
+                      Every profile, abstract ones too, as JSON.
+                """)
 
         @OptionGroup var profilesDirectory: ProfilesDirectoryOption
         @Flag(name: Grammar.listAll.names, help: Grammar.listAll.help) var all = false

@@ -16,6 +16,14 @@ extension ProfileCommand {
                 (later wins); inside `profile shell` they apply on top of its profile. --each runs the command once \
                 per profile instead (fork and wait, not exec), prints a summary table, and exits with the first \
                 failed run's status (128 + N for signal N). Nothing is launched when any profile has an error.
+
+                Examples:
+                  profile run uitest -- .build/debug/countries
+                      The example app with the shared uitest profile.
+                  profile run uitest --value pageSize=3 --disable skipOnboarding -- ./app
+                      One run's overrides: no file is edited.
+                  profile run --each uitest offline -- swift test
+                      The test suite once per profile, then a summary table.
                 """)
 
         @OptionGroup var profilesDirectory: ProfilesDirectoryOption

@@ -12,6 +12,12 @@ extension ProfileCommand {
                 (`uitest`, `uitest+offline`) for your prompt. The profile's arguments are not appended to anything: \
                 apps launched from the shell read them from the payload. `exit` returns to the shell you were in, as \
                 it was. Inside it, `profile run` and `profile shell` apply their profiles on top of this one.
+
+                Examples:
+                  profile shell uitest
+                      A shell with the uitest profile; `exit` leaves it.
+                  profile shell uitest offline --enable inMemorySettings
+                      Two profiles and an override, in that order.
                 """)
 
         @OptionGroup var profilesDirectory: ProfilesDirectoryOption

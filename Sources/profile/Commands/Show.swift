@@ -4,7 +4,16 @@ import ProfileCore
 extension ProfileCommand {
     /// `profile show NAME... [overrides] [--json] [--reveal]`
     struct Show: ParsableCommand {
-        static let configuration = Grammar.show.configuration()
+        static let configuration = Grammar.show.configuration(
+            discussion: """
+                Examples:
+                  profile show uitest
+                      What the child receives, and the file:line of each entry.
+                  profile show uitest offline --mock countries.datasource=live
+                      Two profiles and an override, as `run` applies them.
+                  profile show uitest --json
+                      The same as JSON, for scripts.
+                """)
 
         @OptionGroup var profilesDirectory: ProfilesDirectoryOption
         @OptionGroup var overrides: OverrideOptions

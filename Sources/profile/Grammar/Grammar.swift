@@ -200,7 +200,7 @@ enum Grammar {
         "--dry-run", "Print what would be executed, launch nothing",
         details: ": the executable, the argv (shell-quoted) and the environment changes")
     static let runJSON = flag(
-        "--json", "With --dry-run: print JSON", details: " (its shape is documented in the README)")
+        "--json", "With --dry-run: print JSON", details: " (its shape: docs/cli/run.md)")
     static let runReveal = flag(
         "--reveal", "With --dry-run: show secrets and values from the environment in full",
         details: " (`${API_TOKEN}` taken from the invoking environment)")
@@ -228,7 +228,7 @@ enum Grammar {
         details: ", with their descriptions (abstract ones are hidden)",
         options: [profilesDirectory, listAll, listNames, listJSON])
 
-    static let showJSON = flag("--json", "Print JSON", details: " (its shape is documented in the README)")
+    static let showJSON = flag("--json", "Print JSON", details: " (its shape: docs/cli/show.md)")
     static let showReveal = flag(
         "--reveal", "Show secrets and values from the environment in full",
         details: " (`${API_TOKEN}` taken from the invoking environment)")
@@ -237,7 +237,7 @@ enum Grammar {
         details: " (the file and line of each entry)",
         options: [profilesDirectory] + overrides + [showJSON, showReveal], rest: profiles)
 
-    static let diffJSON = flag("--json", "Print JSON", details: " (its shape is documented in the README)")
+    static let diffJSON = flag("--json", "Print JSON", details: " (its shape: docs/cli/diff.md)")
     static let diffReveal = flag(
         "--reveal", "Show secrets and values from the environment in full",
         details: " (`${API_TOKEN}` taken from the invoking environment)")
