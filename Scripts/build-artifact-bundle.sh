@@ -178,6 +178,13 @@ cat "$output/info.json"
 if [ "$zip" = true ]; then
     rm -f "$output.zip"
     (cd "$(dirname "$output")" && python3 -m zipfile -c "$(basename "$output").zip" "$(basename "$output")")
-    echo "wrote $output.zip; checksum for the manifest's binaryTarget(url:checksum:):"
-    swift package compute-checksum "$output.zip"
+    echo "wrote $output.zip; checksum for the manifest's binaryTarget(url:checksum:) (Package.swift, prebuiltTool):"
+    # `swift package compute-checksum` is the file's SHA-256; without a toolchain (the merging job), the same sum.
+    if command -v swift >/dev/null; then
+        swift package compute-checksum "$output.zip"
+    elif command -v sha256sum >/dev/null; then
+        sha256sum "$output.zip" | cut -d ' ' -f 1
+    else
+        shasum -a 256 "$output.zip" | cut -d ' ' -f 1
+    fi
 fi
