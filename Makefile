@@ -5,17 +5,17 @@
 # /usr/local on Intel), so the completions land where Homebrew's bash-completion@2, zsh and fish read them; else
 # /usr/local. On Linux /usr/local. The completion folders are the ones Homebrew's own formulae install into
 # (Library/Homebrew/formula.rb: `bash_completion` is etc/bash_completion.d, `zsh_completion` share/zsh/site-functions,
-# `fish_completion` share/fish/vendor_completions.d); on Linux bash-completion's share/bash-completion/completions.
-# Each folder can be given on its own: make install PREFIX=$HOME/.local BASHDIR=$HOME/.local/share/bash-completion/completions
+# `fish_completion` share/fish/vendor_completions.d); elsewhere bash-completion's share/bash-completion/completions.
+# Each folder can also be given on its own (BINDIR, BASHDIR, ZSHDIR, FISHDIR, MANDIR).
 UNAME := $(shell uname -s)
 ifeq ($(UNAME),Darwin)
 BREW_PREFIX := $(shell command -v brew >/dev/null 2>&1 && brew --prefix 2>/dev/null)
 PREFIX ?= $(if $(BREW_PREFIX),$(BREW_PREFIX),/usr/local)
-BASHDIR ?= $(DESTDIR)$(PREFIX)/etc/bash_completion.d
-else
-PREFIX ?= /usr/local
-BASHDIR ?= $(DESTDIR)$(PREFIX)/share/bash-completion/completions
 endif
+PREFIX ?= /usr/local
+# Into Homebrew's prefix, bash completions go where Homebrew's formulae put theirs (bash-completion@2 loads that
+# folder); anywhere else, where bash-completion 2 looks them up by command name.
+BASHDIR ?= $(DESTDIR)$(PREFIX)/$(if $(and $(BREW_PREFIX),$(filter $(BREW_PREFIX),$(PREFIX))),etc/bash_completion.d,share/bash-completion/completions)
 BINDIR ?= $(DESTDIR)$(PREFIX)/bin
 ZSHDIR ?= $(DESTDIR)$(PREFIX)/share/zsh/site-functions
 FISHDIR ?= $(DESTDIR)$(PREFIX)/share/fish/vendor_completions.d
