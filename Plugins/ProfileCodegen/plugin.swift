@@ -96,7 +96,8 @@ struct ProfileCodegen: BuildToolPlugin {
 // Linux and `swift build` never compile this. Its API as Apple's own plugins use it (swift-openapi-generator 1.14.3,
 // Plugins/OpenAPIGenerator/plugin.swift:60-72; swift-protobuf 1.39.0, Plugins/SwiftProtobufPlugin/plugin.swift:335-349;
 // swift-format, Plugins/LintPlugin/plugin.swift:69-85): `createBuildCommands(context: XcodePluginContext,
-// target: XcodeTarget)`, `target.inputFiles` (a `FileList` of `File`s, each with `url` and `type`),
+// target: XcodeTarget)`, `target.inputFiles` (a `FileList` of `File`s, each with `url` and `type`: PackagePlugin's
+// swift-package-manager Sources/PackagePlugin/PackageModel.swift, `struct File`, `enum FileType`),
 // `target.displayName`, `context.pluginWorkDirectoryURL`, `context.tool(named:)` and
 // `context.xcodeProject.directoryURL`.
 #if canImport(XcodeProjectPlugin)
