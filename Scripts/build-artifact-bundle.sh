@@ -94,6 +94,8 @@ build_variant() {
     local scratch=.build-bundle/scratch-$configuration variant binary
     case "$(uname -s)" in
         Linux)
+            # A release build here is `make build`'s (same flags): it shares the Makefile's scratch folder.
+            if [ "$configuration" = release ]; then scratch=.build-release; fi
             variant=profile-linux-$(uname -m)
             # shellcheck source=../Benchmarks/release-flags.sh
             PROFILE_LINK_MODE=static-executable source Benchmarks/release-flags.sh
@@ -128,6 +130,13 @@ build_variant() {
     rm -rf "${output:?}/$variant"
     mkdir -p "$output/$variant"
     cp "$binary" "$output/$variant/profile"
+    # A release ships no debug information (the Linux static executable: 34 MB to 17 MB).
+    if [ "$configuration" = release ]; then
+        case "$(uname -s)" in
+            Linux) strip "$output/$variant/profile" ;;
+            Darwin) xcrun strip -S -x "$output/$variant/profile" ;;
+        esac
+    fi
     cp LICENSE* "$output/$variant/" 2>/dev/null || true
     "$output/$variant/profile" --version >/dev/null || fail "the bundled $variant/profile does not run"
     echo "added $output/$variant ($("$output/$variant/profile" --version))"

@@ -8,6 +8,9 @@
 // target names are unique in a package graph and the `profile` package below declares `ProfileCodegen` too.
 import PackageDescription
 
+// The bundle folder, or (PROFILE_BUNDLE=profile.artifactbundle.zip) the zip a release hosts, which SwiftPM unpacks.
+let bundle = Context.environment["PROFILE_BUNDLE"] ?? "profile.artifactbundle"
+
 let package = Package(
     name: "BundleConsumer",
     platforms: [.macOS(.v13)],
@@ -16,7 +19,7 @@ let package = Package(
         .package(name: "profile", path: "../..")
     ],
     targets: [
-        .binaryTarget(name: "ProfileTool", path: "profile.artifactbundle"),
+        .binaryTarget(name: "ProfileTool", path: bundle),
         .plugin(name: "ProfileCodegenFromBundle", capability: .buildTool(), dependencies: ["ProfileTool"]),
         .executableTarget(
             name: "BundleConsumer",

@@ -19,9 +19,9 @@ cmp ../../Plugins/ProfileCodegen/plugin.swift Plugins/ProfileCodegenFromBundle/p
 echo "ok: same file"
 
 step "build profile.artifactbundle (this host's variant)"
-rm -rf profile.artifactbundle
+rm -rf profile.artifactbundle profile.artifactbundle.zip
 bash ../../Scripts/build-artifact-bundle.sh --output "$PWD/profile.artifactbundle" \
-    --configuration "${PROFILE_BUNDLE_CONFIGURATION:-debug}"
+    --configuration "${PROFILE_BUNDLE_CONFIGURATION:-debug}" --zip
 python3 - profile.artifactbundle/info.json <<'PY'
 import json, sys
 info = json.load(open(sys.argv[1]))
@@ -71,5 +71,15 @@ expect "the bundled profile run uitest" "profiles: uitest
 onboarding: false
 countries: local-mock
 retries: 0" "$profile" run --profiles-dir profiles uitest -- "$bin/BundleConsumer"
+
+step "the zip a release hosts: SwiftPM unpacks it, the tool keeps its executable bit"
+zscratch=.build-bundle-consumer-zip
+rm -rf "$zscratch"
+PROFILE_BUNDLE=profile.artifactbundle.zip swift build --scratch-path "$zscratch"
+zbin=$(PROFILE_BUNDLE=profile.artifactbundle.zip swift build --scratch-path "$zscratch" --show-bin-path)
+expect "built with the zipped bundle, run uitest" "profiles: uitest
+onboarding: false
+countries: local-mock
+retries: 0" "$profile" run --profiles-dir profiles uitest -- "$zbin/BundleConsumer"
 
 step "passed"
