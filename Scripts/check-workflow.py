@@ -47,6 +47,8 @@ MACOS_STEPS = [
     ("ProfileRuntime for every destination", r"xcodebuild build -scheme ProfileRuntime"),
     ("the plugin in Xcode's own environment",
      r"env -i (HOME=\S+ )?PATH=/usr/bin:/bin:/usr/sbin:/sbin xcodebuild build -scheme \w+"),
+    ("an Xcode project's target applying the plugin",
+     r"env -i (HOME=\S+ )?PATH=/usr/bin:/bin:/usr/sbin:/sbin xcodebuild build -project \S+\.xcodeproj -scheme \w+"),
 ]
 
 
@@ -61,7 +63,7 @@ def load(path):
 
 def commands(run):
     """The logical lines of a `run:` script: continuations joined, comments and blank lines dropped."""
-    joined = re.sub(r"\\\n\s*", " ", run)
+    joined = re.sub(r"[ \t]*\\\n\s*", " ", run)
     lines = []
     for line in joined.split("\n"):
         line = line.strip()
@@ -84,6 +86,14 @@ def package_schemes(directory):
         return set()
     text = open(manifest, encoding="utf-8").read()
     return set(re.findall(r'\.(?:executable|library|target|executableTarget|testTarget)\(\s*name:\s*"([^"]+)"', text))
+
+
+def project_schemes(directory):
+    """The targets of the XcodeGen spec (project.yml) in `directory`, which the workflow generates the project from."""
+    spec = os.path.join(directory, "project.yml")
+    if not os.path.exists(spec):
+        return set()
+    return set((load(spec) or {}).get("targets", {}))
 
 
 def check(workflow, root=ROOT):
@@ -142,9 +152,10 @@ def check_line(line, directory, root):
         if named and not os.path.exists(os.path.normpath(os.path.join(directory, named))):
             findings.append("`%s` names %s, which does not exist" % (line, named))
         if previous == "-scheme":
-            schemes = package_schemes(directory)
+            project = next((tokens[i + 1] for i in range(len(tokens) - 1) if tokens[i] == "-project"), None)
+            schemes = project_schemes(directory) if project else package_schemes(directory)
             if token not in schemes:
-                findings.append("`%s`: no scheme %s in %s/Package.swift" % (line, token, os.path.relpath(directory, root)))
+                findings.append("`%s`: no scheme %s in %s" % (line, token, os.path.relpath(directory, root)))
     return findings
 
 

@@ -48,6 +48,13 @@ class CheckWorkflowTests(unittest.TestCase):
         step["working-directory"] = "Tests/Gone"
         self.assertIn("working-directory Tests/Gone does not exist", self.findings(workflow))
 
+    def test_scheme_of_a_generated_project_is_a_target_of_its_spec(self):
+        workflow = copy.deepcopy(self.workflow)
+        step = self.step(workflow, "macos",
+                         "An Xcode project's target applying the plugin (XcodeBuildToolPlugin), in Xcode's own environment")
+        step["run"] = step["run"].replace("-scheme BundleConsumerApp", "-scheme Nope")
+        self.assertIn("no scheme Nope in Tests/BundleConsumer/Xcode", self.findings(workflow))
+
     def test_linux_job_must_be_ci_run_in_the_swift_image(self):
         workflow = copy.deepcopy(self.workflow)
         workflow["jobs"]["linux"]["container"] = "ubuntu:24.04"

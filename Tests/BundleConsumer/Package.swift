@@ -14,6 +14,8 @@ let bundle = Context.environment["PROFILE_BUNDLE"] ?? "profile.artifactbundle"
 let package = Package(
     name: "BundleConsumer",
     platforms: [.macOS(.v13)],
+    // The plugin as a product: what the Xcode project in Xcode/ applies to its own target.
+    products: [.plugin(name: "ProfileCodegenFromBundle", targets: ["ProfileCodegenFromBundle"])],
     dependencies: [
         // Only for ProfileRuntime, which the app links (it has no dependencies; libyaml is never built).
         .package(name: "profile", path: "../..")
