@@ -96,3 +96,21 @@ let package = Package(
             exclude: ["Fixtures"]),
     ]
 )
+
+// The build plugin's `profile`. Until a release hosts `profile.artifactbundle`, `prebuiltTool` is nil and the plugin
+// builds `profile` from source (with the system's libyaml, through pkg-config). A release that hosts it sets the
+// bundle's download URL and checksum here (Scripts/release.sh, "A release that hosts the bundle"), for example
+//     let prebuiltTool: (url: String, checksum: String)? = (
+//         url: "https://github.com/<you>/profile/releases/download/0.2.0/profile.artifactbundle.zip",
+//         checksum: "<swift package compute-checksum profile.artifactbundle.zip>")
+// and the plugin then runs the prebuilt binary: an app's build compiles neither `profile` nor libyaml, and needs
+// neither Homebrew nor pkg-config (Xcode started from the Dock). Tests/BundleConsumer proves the same plugin source
+// with the bundle through `.binaryTarget(path:)`.
+let prebuiltTool: (url: String, checksum: String)? = nil
+if let prebuiltTool {
+    package.targets.append(
+        .binaryTarget(name: "ProfileToolBinary", url: prebuiltTool.url, checksum: prebuiltTool.checksum))
+    for target in package.targets where target.name == "ProfileCodegen" {
+        target.dependencies = ["ProfileToolBinary"]
+    }
+}

@@ -9,23 +9,41 @@ import PackagePlugin
 ///         plugins: [.plugin(name: "ProfileCodegen", package: "profile")])
 /// ```
 ///
+/// A target of an Xcode project applies it too (Build Phases, Run Build Tool Plug-ins): see the
+/// `XcodeBuildToolPlugin` conformance at the end of this file.
+///
 /// The catalog is looked for in `profiles/` beside the target's sources, then in each parent directory up to the
-/// package root. The generated declarations are `internal` to the target. The inputs are the catalog, every profile
-/// file and the `profiles/` directory itself: a file added to it or removed from it changes the directory, so the
-/// file is generated again without touching the catalog. Personal `.local` overlays are not inputs: generated code
-/// leaves them out.
+/// package root (the project's directory for an Xcode target). The generated declarations are `internal` to the
+/// target. The inputs are the catalog, every profile file and the `profiles/` directory itself: a file added to it or
+/// removed from it changes the directory, so the file is generated again without touching the catalog. Personal
+/// `.local` overlays are not inputs: generated code leaves them out.
+///
+/// The `profile` tool the command runs is whatever the manifest gives the plugin: today the `profile` executable
+/// built from source; once a release hosts `profile.artifactbundle`, the prebuilt binary (Package.swift,
+/// `prebuiltTool`). This file is the same in both cases, and `Tests/BundleConsumer` runs it against the bundle.
 @main
 struct ProfileCodegen: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) async throws -> [Command] {
         guard let target = target as? SourceModuleTarget else { return [] }
         // `Target.directoryURL` needs tools version 6.1 and `directory` is deprecated: start from the deepest folder
         // that holds every source file of the target (its own folder, or below it).
-        let targetDirectory = Self.commonDirectory(target.sourceFiles.map(\.url)) ?? context.package.directoryURL
-        let packageDirectory = context.package.directoryURL
-        guard let catalog = Self.findCatalog(from: targetDirectory, root: packageDirectory) else {
+        return try Self.commands(
+            targetName: target.name,
+            sourceFiles: target.sourceFiles.map(\.url),
+            root: context.package.directoryURL,
+            workDirectory: context.pluginWorkDirectoryURL,
+            tool: context.tool(named: "profile").url)
+    }
+
+    /// The build command for one target, SwiftPM's or Xcode's: `sourceFiles` locate the target, `root` is where the
+    /// search for `profiles/` stops.
+    static func commands(targetName: String, sourceFiles: [URL], root: URL, workDirectory: URL, tool: URL) -> [Command]
+    {
+        let targetDirectory = commonDirectory(sourceFiles) ?? root
+        guard let catalog = findCatalog(from: targetDirectory, root: root) else {
             Diagnostics.warning(
-                "ProfileCodegen: no profiles/_catalog.yml between \(targetDirectory.path) and the package root "
-                    + "\(packageDirectory.path); nothing generated for \(target.name)")
+                "ProfileCodegen: no profiles/_catalog.yml between \(targetDirectory.path) and "
+                    + "\(root.path); nothing generated for \(targetName)")
             return []
         }
         let profiles = catalog.deletingLastPathComponent()
@@ -35,11 +53,11 @@ struct ProfileCodegen: BuildToolPlugin {
                 && !$0.hasSuffix(".local.yaml")
         }
         let inputs = [profiles] + files.sorted().map { profiles.appendingPathComponent($0) }
-        let output = context.pluginWorkDirectoryURL.appendingPathComponent("Profile+Generated.swift")
+        let output = workDirectory.appendingPathComponent("Profile+Generated.swift")
         return [
             .buildCommand(
-                displayName: "Generating \(output.lastPathComponent) for \(target.name) from \(catalog.path)",
-                executable: try context.tool(named: "profile").url,
+                displayName: "Generating \(output.lastPathComponent) for \(targetName) from \(catalog.path)",
+                executable: tool,
                 arguments: ["generate", "swift", "--profiles-dir", profiles.path, "--output", output.path],
                 inputFiles: inputs,
                 outputFiles: [output]
@@ -73,3 +91,29 @@ struct ProfileCodegen: BuildToolPlugin {
         }
     }
 }
+
+// Targets of an Xcode project. `XcodeProjectPlugin` ships with Xcode only (not with the open-source toolchain), so
+// Linux and `swift build` never compile this. Its API as Apple's own plugins use it (swift-openapi-generator 1.14.3,
+// Plugins/OpenAPIGenerator/plugin.swift:60-72; swift-protobuf 1.39.0, Plugins/SwiftProtobufPlugin/plugin.swift:335-349;
+// swift-format, Plugins/LintPlugin/plugin.swift:69-85): `createBuildCommands(context: XcodePluginContext,
+// target: XcodeTarget)`, `target.inputFiles` (a `FileList` of `File`s, each with `url` and `type`: PackagePlugin's
+// swift-package-manager Sources/PackagePlugin/PackageModel.swift, `struct File`, `enum FileType`),
+// `target.displayName`, `context.pluginWorkDirectoryURL`, `context.tool(named:)` and
+// `context.xcodeProject.directoryURL`.
+#if canImport(XcodeProjectPlugin)
+import XcodeProjectPlugin
+
+extension ProfileCodegen: XcodeBuildToolPlugin {
+    func createBuildCommands(context: XcodePluginContext, target: XcodeTarget) throws -> [Command] {
+        // An Xcode target has no folder of its own: its source files locate it, and the search for `profiles/`
+        // stops at the directory of the `.xcodeproj`.
+        let sources = target.inputFiles.filter { $0.type == .source }.map(\.url)
+        return try Self.commands(
+            targetName: target.displayName,
+            sourceFiles: sources,
+            root: context.xcodeProject.directoryURL,
+            workDirectory: context.pluginWorkDirectoryURL,
+            tool: context.tool(named: "profile").url)
+    }
+}
+#endif

@@ -1,0 +1,1 @@
+../../../../Plugins/ProfileCodegen/plugin.swift

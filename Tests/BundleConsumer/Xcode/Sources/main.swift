@@ -1,0 +1,1 @@
+../../Sources/BundleConsumer/main.swift
