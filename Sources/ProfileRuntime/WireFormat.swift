@@ -122,6 +122,17 @@ public enum WireFormat {
         return builder.payload
     }
 
+    /// The bytes `text` takes in a payload once escaped (a byte ``needsEscape(_:)`` names takes three).
+    package static func escapedLength(_ text: String) -> Int {
+        var count = 0
+        for byte in text.utf8 { count += needsEscape(byte) ? 3 : 1 }
+        return count
+    }
+
+    /// The most bytes one entry adds besides its escaped texts: `;`, its longest prefix (`argument-off=`,
+    /// `env-off=`, `value.`), and `=` between a key and its value.
+    package static let entryOverhead = 16
+
     @inline(__always)
     static func needsEscape(_ byte: UInt8) -> Bool {
         byte < 0x20 || byte == 0x7F || byte == UInt8(ascii: "%") || byte == UInt8(ascii: ";")

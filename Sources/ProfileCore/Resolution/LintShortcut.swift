@@ -13,6 +13,10 @@ extension Resolver {
         // A flag and a value (or a mock point) with one key is found while merging (``KeyCollisions``); within one
         // file, ``PreparedDefinition/mergesCleanly(hasCatalog:)`` knew.
         if order.count > 1, KeyCollisions.mayCollide(order) { return (false, editsArguments) }
+        // A payload that may be too long is measured by the merge (``PayloadSize``).
+        var payloadBytes = 0
+        for prepared in order { payloadBytes += prepared.payloadBytes }
+        if payloadBytes > PayloadSize.limit { return (false, editsArguments) }
         return (true, editsArguments)
     }
 
@@ -55,13 +59,15 @@ extension Resolver {
         defer { prepared.lintChain = result }
         var editsArguments = false
         var keys: [ChainKey] = []
+        var payloadBytes = 0
         for parent in prepared.parents {
             guard case .some(.some(let parent)) = parent,
-                case .clean(let edits, let parentKeys) = summarizeChain(
+                case .clean(let edits, let parentKeys, let parentBytes) = summarizeChain(
                     parent, hasCatalog: hasCatalog, variants: &variants)
             else { return result }
             editsArguments = editsArguments || edits
             keys = ChainKey.union(keys, parentKeys)
+            payloadBytes += parentBytes
         }
         guard case .some(let overlay) = prepared.overlay else { return result }
         // The definition, then its overlay: each merges cleanly on its own (known since it was loaded).
@@ -69,13 +75,17 @@ extension Resolver {
             guard definition.mergesCleanly(hasCatalog: hasCatalog) else { return false }
             editsArguments = editsArguments || definition.editsArguments
             keys = ChainKey.union(keys, variants.keys(of: definition))
+            payloadBytes += definition.payloadBytes
             return true
         }
         guard add(prepared) else { return result }
         if let overlay, !add(overlay) { return result }
         // Two kinds or two spellings of one key anywhere in the chain are found while merging.
         if ChainKey.mayCollide(keys) { return result }
-        result = .clean(editsArguments: editsArguments, keys: keys)
+        // A payload that may be too long is measured by the full check (``PayloadSize``). A parent reached twice
+        // (a diamond) is counted twice: still a bound.
+        if payloadBytes > PayloadSize.limit { return result }
+        result = .clean(editsArguments: editsArguments, keys: keys, payloadBytes: payloadBytes)
         return result
     }
 
@@ -84,7 +94,7 @@ extension Resolver {
     /// thread; nil when the chain needs the full check (an unknown or unloadable parent, a cycle, or a definition
     /// whose merge can report something).
     static func checkLinked(_ root: PreparedDefinition) -> [Diagnostic]? {
-        guard case .clean(let editsArguments, _) = root.lintChain else { return nil }
+        guard case .clean(let editsArguments, _, _) = root.lintChain else { return nil }
         guard editsArguments else { return [] }
         var order: [PreparedDefinition] = []
         var done = Set<ObjectIdentifier>()

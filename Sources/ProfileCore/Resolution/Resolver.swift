@@ -403,6 +403,8 @@ public final class Resolver {
             resolved.appendsArguments = appendArguments.value
             resolved.appendArgumentsOrigin = appendArguments.location
         }
+        resolved.outer = outer
+        if let problem = PayloadSize.problem(resolved) { repository.report(problem) }
         return resolved
     }
 

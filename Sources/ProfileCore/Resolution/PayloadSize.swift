@@ -1,0 +1,53 @@
+import ProfileRuntime
+
+/// The payload's size rule: `PROFILE_PAYLOAD` is one environment variable (and once more under a delivery prefix), so
+/// as `NAME=value` with its final NUL byte it must fit in ``Interpolator/maximumLength`` (Linux's `MAX_ARG_STRLEN`),
+/// like every variable. It carries every argument and value a second time: a profile whose arguments each fit can
+/// still make it too long. Checked with the longest name a built-in delivery gives it
+/// (`SIMCTL_CHILD_PROFILE_PAYLOAD`), so that whether a profile is valid does not depend on the command it launches.
+enum PayloadSize {
+    /// The longest name the payload travels under.
+    static let longestName = Delivery.simulatorPrefix + WireFormat.environmentVariable
+
+    /// The most bytes the encoded payload may have.
+    static var limit: Int { Interpolator.Destination.environment(name: longestName).limit }
+
+    /// The error for a resolved profile whose payload is too long, saying what takes the room, located at the longest
+    /// argument or value (or at the first environment variable, when their names take most of it); nil when it fits.
+    static func problem(_ resolved: ResolvedProfile) -> Diagnostic? {
+        let size = resolved.encodedPayload.utf8.count
+        guard size > limit else { return nil }
+        var longest: (what: String, bytes: Int, origin: SourceLocation)?
+        var argumentBytes = 0
+        for argument in resolved.arguments {
+            let bytes = argument.value.utf8.count
+            argumentBytes += bytes
+            if bytes > longest?.bytes ?? -1 { longest = ("an argument", bytes, argument.origin) }
+        }
+        var valueBytes = 0
+        for value in resolved.values {
+            let bytes = value.value.text.utf8.count
+            valueBytes += bytes
+            if bytes > longest?.bytes ?? -1 { longest = ("value `\(value.key)`", bytes, value.origin) }
+        }
+        var nameBytes = 0
+        for change in resolved.environment { nameBytes += change.name.utf8.count }
+        var parts: [String] = []
+        if argumentBytes > 0 { parts.append("its \(resolved.arguments.count) arguments take \(argumentBytes) bytes") }
+        if valueBytes > 0 { parts.append("its \(resolved.values.count) values \(valueBytes)") }
+        if nameBytes > 0 {
+            parts.append("the names of its \(resolved.environment.count) environment variables \(nameBytes)")
+        }
+        var where_ = longest.map { "; the longest is \($0.what), \($0.bytes) bytes" } ?? ""
+        var origin = longest?.origin
+        if nameBytes > argumentBytes + valueBytes, let first = resolved.environment.first {
+            where_ = ""
+            origin = first.origin
+        }
+        return .error(
+            "the profile's payload would be \(size) bytes: `\(WireFormat.environmentVariable)`, which carries the "
+                + "profile to the runtime library, can take at most \(limit) bytes (as `\(longestName)=` with its "
+                + "final NUL byte: Linux's MAX_ARG_STRLEN); \(parts.joined(separator: ", "))\(where_)",
+            at: origin)
+    }
+}
