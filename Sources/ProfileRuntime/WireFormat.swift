@@ -19,16 +19,35 @@ public enum WireFormat {
     /// Encodes a payload. The output is deterministic: profiles, arguments and environment keys keep their order;
     /// flags, mocks and values are sorted by key (byte order).
     public static func encode(_ payload: ProfilePayload) -> String {
-        var writer = Writer(entries: payload.flags.count + payload.mocks.count + payload.values.count)
-        for name in payload.profiles { writer.profile(name) }
-        for key in payload.flags.keys.sorted(by: utf8Precedes) { writer.flag(key, payload.flags[key]!) }
-        for (key, variant) in payload.mocks.sorted(by: { utf8Precedes($0.key, $1.key) }) { writer.mock(key, variant) }
-        for (key, value) in payload.values.sorted(by: { utf8Precedes($0.key, $1.key) }) { writer.value(key, value) }
-        for argument in payload.arguments { writer.argument(argument) }
-        for entry in payload.checkboxArguments { writer.checkboxArgument(entry.words, isEnabled: entry.isEnabled) }
-        var disabledKeys = payload.disabledEnvironmentKeys.makeIterator()
+        encode(
+            profiles: payload.profiles,
+            flags: payload.flags.sorted(by: { utf8Precedes($0.key, $1.key) }).map { ($0.key, $0.value) },
+            mocks: payload.mocks.sorted(by: { utf8Precedes($0.key, $1.key) }).map { ($0.key, $0.value) },
+            values: payload.values.sorted(by: { utf8Precedes($0.key, $1.key) }).map { ($0.key, $0.value) },
+            arguments: payload.arguments, checkboxArguments: payload.checkboxArguments,
+            environmentKeys: payload.environmentKeys, disabledEnvironmentKeys: payload.disabledEnvironmentKeys)
+    }
+
+    /// The one writer of the format's entries, in the order WireFormat.md lists them: profiles, flags, mocks, values,
+    /// arguments, checkbox arguments, environment keys (disabled ones at their places). `flags`, `mocks` and `values`
+    /// must be sorted by key in byte order, keys unique (``encode(_:)`` sorts a payload's; `profile run` has its
+    /// entries sorted already and builds no ``ProfilePayload``).
+    package static func encode(
+        profiles: [String], flags: [(key: String, isOn: Bool)], mocks: [(key: String, variant: String)],
+        values: [(key: String, text: String)], arguments: [String],
+        checkboxArguments: [ProfilePayload.CheckboxEntry] = [], environmentKeys: [String],
+        disabledEnvironmentKeys: [ProfilePayload.Placed] = []
+    ) -> String {
+        var writer = Writer(entries: flags.count + mocks.count + values.count)
+        for name in profiles { writer.profile(name) }
+        for (key, isOn) in flags { writer.flag(key, isOn) }
+        for (key, variant) in mocks { writer.mock(key, variant) }
+        for (key, text) in values { writer.value(key, text) }
+        for argument in arguments { writer.argument(argument) }
+        for entry in checkboxArguments { writer.checkboxArgument(entry.words, isEnabled: entry.isEnabled) }
+        var disabledKeys = disabledEnvironmentKeys.makeIterator()
         var nextKey = disabledKeys.next()
-        for (index, name) in payload.environmentKeys.enumerated() {
+        for (index, name) in environmentKeys.enumerated() {
             while let placed = nextKey, placed.position <= index {
                 writer.disabledEnvironmentKey(placed.text)
                 nextKey = disabledKeys.next()
@@ -42,41 +61,38 @@ public enum WireFormat {
         return writer.finish()
     }
 
-    /// Writes a payload entry by entry, for a writer whose entries are already in order (`profile run` has its
-    /// flags, mocks and values sorted): what ``encode(_:)`` writes, without building a ``ProfilePayload`` first.
-    ///
-    /// Entries must come in the order the format lists them: profiles, flags, mocks, values (each kind sorted by key,
-    /// byte order, keys unique), arguments, environment keys.
-    package struct Writer {
+    /// Writes entries, each escaped, in the order ``encode(profiles:flags:mocks:values:arguments:checkboxArguments:environmentKeys:disabledEnvironmentKeys:)``
+    /// calls it.
+    private struct Writer {
         private var out: [UInt8] = []
 
         /// A writer for about `entries` flags, mocks and values.
-        package init(entries: Int) {
+        init(entries: Int) {
             out.reserveCapacity(64 + 24 * entries)
             out.append(contentsOf: "profile/\(version)".utf8)
         }
 
-        package mutating func profile(_ name: String) { entry("profile=", name) }
-        package mutating func flag(_ key: String, _ isOn: Bool) {
+        mutating func profile(_ name: String) { entry("profile=", name) }
+        mutating func flag(_ key: String, _ isOn: Bool) {
             entry("flag.", key)
             out.append(contentsOf: isOn ? "=1".utf8 : "=0".utf8)
         }
-        package mutating func mock(_ key: String, _ variant: String) { entry("mock.", key, variant) }
-        package mutating func value(_ key: String, _ text: String) { entry("value.", key, text) }
-        package mutating func argument(_ text: String) { entry("argument=", text) }
-        package mutating func environmentKey(_ name: String) { entry("env=", name) }
+        mutating func mock(_ key: String, _ variant: String) { entry("mock.", key, variant) }
+        mutating func value(_ key: String, _ text: String) { entry("value.", key, text) }
+        mutating func argument(_ text: String) { entry("argument=", text) }
+        mutating func environmentKey(_ name: String) { entry("env=", name) }
         /// `argument-on=` / `argument-off=`: the words, each escaped, separated by `,`.
-        package mutating func checkboxArgument(_ words: [String], isEnabled: Bool) {
+        mutating func checkboxArgument(_ words: [String], isEnabled: Bool) {
             entry(isEnabled ? "argument-on=" : "argument-off=", words.first ?? "")
             for word in words.dropFirst() {
                 out.append(UInt8(ascii: ","))
                 appendEscaped(word)
             }
         }
-        package mutating func disabledEnvironmentKey(_ name: String) { entry("env-off=", name) }
+        mutating func disabledEnvironmentKey(_ name: String) { entry("env-off=", name) }
 
         /// The payload.
-        package consuming func finish() -> String {
+        consuming func finish() -> String {
             out.append(contentsOf: ";end".utf8)
             return String(decoding: out, as: UTF8.self)
         }

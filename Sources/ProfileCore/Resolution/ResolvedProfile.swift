@@ -195,23 +195,20 @@ public struct ResolvedProfile: Sendable {
         return keys
     }
 
-    /// ``payload`` as the wire format writes it: straight from the entries, sorted by key already (the order of `<`
-    /// is the byte order the format asks for when keys are ASCII, as valid keys are), or through
-    /// ``WireFormat/encode(_:)`` should a key not be ASCII.
+    /// ``payload`` as the wire format writes it, through its one writer, from the entries (sorted by key already: by
+    /// `<`, which is byte order for ASCII keys, as valid keys are; sorted again should a key not be).
     var encodedPayload: String {
-        func asciiKeys<Value>(_ entries: [Entry<Value>]) -> Bool {
-            entries.allSatisfy { $0.key.utf8.allSatisfy { $0 < 0x80 } }
+        func inByteOrder<Value>(_ entries: [(key: String, Value)]) -> [(key: String, Value)] {
+            let isSorted = entries.indices.dropFirst().allSatisfy {
+                entries[$0 - 1].key.utf8.lexicographicallyPrecedes(entries[$0].key.utf8)
+            }
+            return isSorted ? entries : entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         }
-        guard asciiKeys(flags), asciiKeys(mocks), asciiKeys(values) else { return WireFormat.encode(payload) }
-        guard outer == nil else { return WireFormat.encode(payload) }
-        var writer = WireFormat.Writer(entries: flags.count + mocks.count + values.count)
-        for name in names { writer.profile(name) }
-        for flag in flags { writer.flag(flag.key, flag.value) }
-        for mock in mocks { writer.mock(mock.key, mock.value) }
-        for value in values { writer.value(value.key, value.value.text) }
-        for argument in arguments { writer.argument(argument.value) }
-        for change in environment where change.value != nil { writer.environmentKey(change.name) }
-        return writer.finish()
+        return WireFormat.encode(
+            profiles: allNames, flags: inByteOrder(flags.map { ($0.key, $0.value) }),
+            mocks: inByteOrder(mocks.map { ($0.key, $0.value) }),
+            values: inByteOrder(values.map { ($0.key, $0.value.text) }), arguments: arguments.map(\.value),
+            environmentKeys: environmentKeys)
     }
 
     /// The argv of the child: the command as typed with the profile's arguments inserted before the command's own
