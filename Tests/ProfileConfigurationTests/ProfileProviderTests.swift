@@ -8,6 +8,11 @@ import Testing
 
 /// `ProfileProvider` read through swift-configuration 1.4.0's own `ConfigReader`, from a payload as `profile run`
 /// passes it (the `PROFILE_PAYLOAD` text and argv).
+///
+/// swift-configuration's API is macOS 15 and later (its Package.swift 1.4.0, line 199: `Configuration 1.0` is macOS
+/// 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0), and so is `ProfileProvider`; the package supports macOS 13.
+/// The testing library skips a suite whose `@available` the running system does not meet.
+@available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
 @Suite struct ProfileProviderTests {
     static let payload =
         "profile/1;profile=dev;flag.skipOnboarding=1;flag.analytics=0;mock.countries=local-mock;"
