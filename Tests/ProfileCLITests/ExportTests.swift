@@ -34,7 +34,8 @@ import FoundationXML
         "API_TOKEN": "s3cr'et $x \\ \"y\"",
         "DROPPED": "inherited",
         "PATH": "/usr/local/bin:/usr/bin:/bin",
-        "LANG": "C.UTF-8",
+        // A UTF-8 locale the system has (`Tools.utf8Locale`).
+        "LANG": Tools.utf8Locale,
     ]
 
     /// Variables a shell sets for itself, which `env` run directly does not have.
