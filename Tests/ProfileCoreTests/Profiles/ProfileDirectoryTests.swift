@@ -108,6 +108,29 @@ import Testing
         #expect(other.diagnostics.isEmpty)
     }
 
+    /// `extends` names a parent the same way: `extends: Base` with only `base.yml` listed (and `Base.yml` opening, as
+    /// on APFS) is an unknown profile, located in the file.
+    @Test func aParentInAnotherCaseIsNoProfile() throws {
+        let profiles = try TemporaryProfiles([
+            "base.yml": "arguments: [-base]\n", "Base.yml": "arguments: [-FromTheWrongFile]\n",
+            "child.yml": "extends: Base\n",
+        ])
+        let directory = ProfileDirectory(
+            path: profiles.directory, listing: [("base.yml", .regularFile), ("child.yml", .regularFile)])
+        let repository = ProfileRepository(directory: directory)
+        let resolved = Resolver(repository: repository).resolve(
+            [CommandLineSource(arguments: ["run", "child"]).located("child", argument: 1)], overrides: Overrides(),
+            environment: EnvironmentTable(), purpose: .run)
+        #expect(resolved == nil)
+        #expect(
+            profiles.render(repository.diagnostics) == """
+                profiles/child.yml:1:10: error: unknown profile `Base`; did you mean `base`?
+                extends: Base
+                         ^~~~
+
+                """)
+    }
+
     /// The same through files: a `Keys` profile is not run for `\u{212A}eys`, which is an unknown profile.
     @Test func aNameSwiftCallsEqualResolvesToNothing() throws {
         let profiles = try TemporaryProfiles(["Keys.yml": "env: {A: b}\n"])
