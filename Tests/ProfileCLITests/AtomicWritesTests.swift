@@ -103,7 +103,7 @@ import Darwin
     }
 
     /// A real full disk: a 4 KiB tmpfs in a private mount namespace (root only), holding the original file.
-    @Test(.enabled(if: Self.canMountTmpfs, "needs root and `unshare -m` to mount a small tmpfs"))
+    @Test(.enabled(if: Self.canMountTmpfs, "needs root and Linux's `unshare -m` to mount a small tmpfs"))
     func aFullDiskLeavesTheOriginal() throws {
         let project = try Project(["disk/.keep": ""])
         #expect(try project.profile(["init"]).status == 0)
@@ -130,7 +130,7 @@ import Darwin
     }
 
     /// A directory no one may write in (root ignores permissions: then the immutable attribute, `chattr +i`).
-    @Test(.enabled(if: Self.canMakeReadOnly, "root without `chattr +i` cannot make a read-only directory"))
+    @Test(.enabled(if: Self.canMakeReadOnly, "root without Linux's `chattr +i` cannot make a read-only directory"))
     func aReadOnlyDirectoryLeavesTheOriginal() throws {
         let project = try project(["locked/Gen.swift": Self.original])
         try Self.setReadOnly(project.path("locked"), true)
@@ -191,11 +191,15 @@ import Darwin
         #expect(try project.profile(["export", "json", "p", "--output", "/dev/stdout"]).stdout == expected)
         #expect(try project.profile(["generate", "swift", "--output", "/dev/stdout"]).stdout.hasPrefix("// Generated"))
         #expect(try project.profile(["export", "json", "p", "--output", "/dev/null"]).status == 0)
-        #if os(Linux)
+    }
+
+    /// A device whose writes fail: `/dev/full` (Linux's: every write fails with ENOSPC).
+    @Test(.enabled(if: FileManager.default.fileExists(atPath: "/dev/full"), "needs /dev/full (Linux)"))
+    func aDevicesWriteErrorIsReported() throws {
+        let project = try project()
         let full = try project.profile(["export", "json", "p", "--output", "/dev/full"])
         #expect(full.status == 73)
         #expect(full.stderr == "profile: error: cannot write `/dev/full`: No space left on device\n")
-        #endif
     }
 
     // MARK: - A changing target

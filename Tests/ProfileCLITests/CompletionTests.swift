@@ -56,7 +56,8 @@ import Testing
         return project
     }
 
-    var path: String { CLI.productsDirectory.path + ":/usr/local/bin:/usr/bin:/bin" }
+    /// The built `profile` first, then where the tools were found (Homebrew's folders on a Mac).
+    var path: String { CLI.productsDirectory.path + ":" + Tools.sessionPath }
 
     @Test func queriesHideAbstractProfilesAndKnowTheCatalog() throws {
         let project = try Self.repository()
@@ -100,7 +101,7 @@ import Testing
         #expect(git.contains { $0.hasPrefix("checkout") } && git.contains { $0.hasPrefix("cherry-pick") }, "\(git)")
     }
 
-    @Test(.enabled(if: Tools.available("bash", "tmux"), "needs bash and tmux"))
+    @Test(.enabled(if: Tools.available("bash", "tmux"), "needs bash 5 and tmux"))
     func bashCompletesNamesAndVariants() throws {
         try completesNamesAndVariants(shell: "bash")
     }
@@ -109,7 +110,7 @@ import Testing
     @Test(
         .enabled(
             if: Tools.available("bash", "tmux", "git", "bash-completion"),
-            "needs bash, tmux, git and bash-completion (/usr/share/bash-completion/bash_completion)"))
+            "needs bash 5, tmux, git and bash-completion (Debian's bash-completion, Homebrew's bash-completion@2)"))
     func bashCompletesTheWrappedCommand() throws {
         try completesTheWrappedCommand(shell: "bash")
     }
@@ -126,7 +127,7 @@ import Testing
 
     /// An option's fixed values are the command's: `import --action` offers `profile`, `export --action` does not
     /// (the scripts used to take every command's `--action` values from `export`, the first to declare it).
-    @Test(.enabled(if: Tools.available("bash"), "needs bash"))
+    @Test(.enabled(if: Tools.available("bash"), "needs bash 5"))
     func bashOffersTheCommandsOwnOptionValues() throws {
         let project = try Self.repository()
         #expect(try bash("profile import xcscheme F.xcscheme --action ", in: project) == ["launch", "test", "profile"])
@@ -200,9 +201,14 @@ import Testing
     func tmux(shell: String, line: String, expected: [String], project: Project) throws -> String {
         let session = "profile-test"
         let tabs = shell == "bash" ? 1 : 2
-        let env = ["PATH": path, "HOME": project.root, "TERM": "xterm", "ZDOTDIR": project.root, "LANG": "C.UTF-8"]
+        let env = [
+            "PATH": path, "HOME": project.root, "TERM": "xterm", "ZDOTDIR": project.root, "LANG": Tools.utf8Locale,
+        ]
         try project.write(shell == "bash" ? "bashrc" : ".zshrc", Self.rcFile(shell: shell, project: project))
-        let command = shell == "bash" ? "bash --noprofile --rcfile \(project.path("bashrc")) -i" : "zsh -i"
+        // The shell found (on a Mac, Homebrew's bash 5, not /bin/bash 3.2), by its path.
+        let executable = Tools.path(shell) ?? shell
+        let command =
+            shell == "bash" ? "\(executable) --noprofile --rcfile \(project.path("bashrc")) -i" : "\(executable) -i"
         // A server of its own, its socket in the project folder, started with this environment.
         let server = TmuxServer(socket: project.path("tmux-\(UUID().uuidString.prefix(8))"), environment: env)
         defer { server.stop() }

@@ -104,7 +104,9 @@ struct Expectation {
 
     init(text: String) throws {
         guard let separator = text.range(of: "\n---\n") else { throw CorpusError("expected.txt has no `---` line") }
-        stderr = String(text[separator.upperBound...])
+        // The system's limits where a message names them (PATH_MAX is 4096 on Linux, 1024 on Darwin).
+        stderr = String(text[separator.upperBound...]).replacingOccurrences(of: "{NAME_MAX}", with: "\(NAME_MAX)")
+            .replacingOccurrences(of: "{PATH_MAX}", with: "\(PATH_MAX)")
         for line in text[..<separator.lowerBound].split(separator: "\n") {
             guard let colon = line.firstIndex(of: ":") else { throw CorpusError("not a header line: \(line)") }
             let key = String(line[..<colon])

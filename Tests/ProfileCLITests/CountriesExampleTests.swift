@@ -234,7 +234,11 @@ import Darwin
             // Close-on-exec: a child spawned by a concurrent test must not inherit (and keep open) this port.
             let fd = socket(AF_INET, Int32(SOCK_STREAM.rawValue) | Int32(SOCK_CLOEXEC.rawValue), 0)
             #else
+            // SOCK_CLOEXEC is Linux's (swift-nio 2.101.3 defines it for Linux only: Sources/NIOPosix/Linux.swift,
+            // lines 183-189): close-on-exec set right after instead (TestSupport's spawns close every inherited
+            // descriptor on Darwin anyway: POSIX_SPAWN_CLOEXEC_DEFAULT).
             let fd = socket(AF_INET, SOCK_STREAM, 0)
+            if fd >= 0 { _ = fcntl(fd, F_SETFD, FD_CLOEXEC) }
             #endif
             var address = sockaddr_in()
             address.sin_family = sa_family_t(AF_INET)

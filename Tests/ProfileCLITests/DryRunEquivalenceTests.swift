@@ -86,7 +86,8 @@ import Testing
         for name in ["dump", "xcodebuild", "xcrun"] { try project.write("bin/\(name)", Self.child, executable: true) }
         try project.write("out/.keep", "")
         let environment = [
-            "PATH": project.path("bin") + ":/usr/local/bin:/usr/bin:/bin", "HOME": project.root, "LANG": "C.UTF-8",
+            "PATH": project.path("bin") + ":/usr/local/bin:/usr/bin:/bin", "HOME": project.root,
+            "LANG": Tools.utf8Locale,
             "DUMP_DIR": project.path("out"), "PROFILE_BIN": CLI.profileBinary, "WHO": "nobody",
             "DRIVE_ARGS": String(decoding: try JSONSerialization.data(withJSONObject: testCase.words), as: UTF8.self),
             "SHELL": project.path("drive"),

@@ -37,7 +37,7 @@ import Testing
             """)
         let python = Tools.path("python3") ?? "python3"
         let env = [
-            "PATH": CLI.productsDirectory.path + ":/usr/local/bin:/usr/bin:/bin", "HOME": project.root,
+            "PATH": CLI.productsDirectory.path + ":" + Tools.sessionPath, "HOME": project.root,
             "TERM": "xterm",
         ]
         let server = TmuxServer(socket: project.path("tmux-\(UUID().uuidString.prefix(8))"), environment: env)

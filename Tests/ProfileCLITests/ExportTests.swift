@@ -1,6 +1,8 @@
 import Foundation
 import Testing
 
+// `XMLDocument`: in FoundationXML on Linux (swift-corelibs-foundation's Docs/ReleaseNotes_Swift5.md, "Dependency
+// Management", recommends this import), in Foundation on macOS.
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -32,7 +34,8 @@ import FoundationXML
         "API_TOKEN": "s3cr'et $x \\ \"y\"",
         "DROPPED": "inherited",
         "PATH": "/usr/local/bin:/usr/bin:/bin",
-        "LANG": "C.UTF-8",
+        // A UTF-8 locale the system has (`Tools.utf8Locale`).
+        "LANG": Tools.utf8Locale,
     ]
 
     /// Variables a shell sets for itself, which `env` run directly does not have.
@@ -212,7 +215,7 @@ import FoundationXML
         let second = try project.profile(["export", "xcscheme", "ui", "--update", "App.xcscheme", "--action", "test"])
         #expect(second.status == 0)
         #expect(try String(contentsOfFile: project.path("App.xcscheme"), encoding: .utf8) == once)
-        #if canImport(FoundationXML)
+        #if canImport(FoundationXML) || os(macOS)
         let document = try XMLDocument(data: Data(once.utf8))
         let keys = try document.nodes(forXPath: "/Scheme/TestAction/EnvironmentVariables/EnvironmentVariable/@key")
         #expect(keys.map(\.stringValue) == ["API_BASE_URL", "PROFILE_PAYLOAD"])

@@ -380,8 +380,9 @@ import Testing
                 echo "$kind"
             done
             """
+        // bash 5 as the completion tests use it (`Tools`: on a Mac, Homebrew's; `/bin/bash` there is 3.2).
         let result = try CLI.run(
-            "/bin/bash", ["-c", driver, script] + lines, in: project.root,
+            try #require(Tools.path("bash"), "no bash 5"), ["-c", driver, script] + lines, in: project.root,
             environment: ["PATH": project.path("stand-in") + ":/usr/bin:/bin"])
         return result.stdout.split(separator: "\n").map(String.init)
     }
@@ -404,7 +405,9 @@ import Testing
 
         // The completion scripts read the words the same way: where a command took a word as the value of an
         // option or as a profile name, completing that word offers the same kind of word.
-        guard show.status == 0 else { return }
+        // Without bash 5 this part is left out (PROFILE_REQUIRE_SHELLS=1 makes a missing bash a failure elsewhere:
+        // `CompletionTests.requiredToolsAreInstalled`).
+        guard show.status == 0, Tools.available("bash") else { return }
         var expected: [Int: String] = [:]
         for (index, word) in vector.enumerated() where index > 0 && !word.hasPrefix("-") {
             switch vector[index - 1] {

@@ -49,7 +49,8 @@ import Testing
         script += "export " + testCase.entries.map(\.name).joined(separator: " ") + "\n"
         script += "env | LC_ALL=C sort\n"
         let inherited = testCase.inherited.map { "\($0.key)=\($0.value)" }
-        let result = try CLI.run("/usr/bin/env", ["-i"] + inherited + ["/bin/bash", "-c", script])
+        let bash = try #require(Tools.path("bash"))
+        let result = try CLI.run("/usr/bin/env", ["-i"] + inherited + [bash, "-c", script])
         guard result.status == 0 else { return ["fails"] }
         let names = Set(testCase.entries.map(\.name))
         return result.stdout.split(separator: "\n").map(String.init).filter { line in
@@ -57,7 +58,7 @@ import Testing
         }
     }
 
-    @Test(.enabled(if: FileManager.default.isExecutableFile(atPath: "/bin/bash"), "needs bash"), arguments: cases)
+    @Test(.enabled(if: Tools.available("bash"), "needs bash 5"), arguments: cases)
     func profileRunAgreesWithBash(_ testCase: Case) throws {
         let ours = try throughProfile(testCase)
         #expect(ours == (try throughBash(testCase)))

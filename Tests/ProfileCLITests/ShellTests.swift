@@ -73,13 +73,15 @@ import Darwin
 
     /// A real interactive bash in tmux: `profile shell uitest` shows the profile's values, a nested `profile shell`
     /// and `profile run` compose, and `exit` comes back to the shell as it was.
-    @Test(.enabled(if: Tools.available("bash", "tmux"), "needs bash and tmux"))
+    @Test(.enabled(if: Tools.available("bash", "tmux"), "needs bash 5 and tmux"))
     func interactiveShellThroughTmux() throws {
         let project = try project()
         let binaries = CLI.productsDirectory.path
+        // The bash found (on a Mac, Homebrew's bash 5), as the login shell `profile shell` starts from SHELL.
+        let bash = Tools.path("bash") ?? "/bin/bash"
         let env = [
-            "PATH": binaries + ":/usr/local/bin:/usr/bin:/bin", "HOME": project.root, "TERM": "xterm",
-            "LANG": "C.UTF-8", "SHELL": "/bin/bash", "LOG_LEVEL": "outer",
+            "PATH": binaries + ":" + Tools.sessionPath, "HOME": project.root, "TERM": "xterm",
+            "LANG": Tools.utf8Locale, "SHELL": bash, "LOG_LEVEL": "outer",
         ]
         // The README's prompt: the profiles applied, in brackets.
         try project.write(
@@ -87,7 +89,7 @@ import Darwin
         let server = TmuxServer(socket: project.path("tmux-\(UUID().uuidString.prefix(8))"), environment: env)
         defer { server.stop() }
         try server.start(
-            session: "shell", command: "bash --noprofile --rcfile \(project.path(".bashrc")) -i", in: project.root)
+            session: "shell", command: "\(bash) --noprofile --rcfile \(project.path(".bashrc")) -i", in: project.root)
 
         func screen() throws -> String { try server.run(["capture-pane", "-p", "-t", "shell"]).stdout }
         func type(_ line: String) throws {

@@ -8,12 +8,18 @@ import Testing
 
 /// `ProfileProvider` read through swift-configuration 1.4.0's own `ConfigReader`, from a payload as `profile run`
 /// passes it (the `PROFILE_PAYLOAD` text and argv).
+///
+/// swift-configuration's API is macOS 15 and later (its Package.swift 1.4.0, line 199: `Configuration 1.0` is macOS
+/// 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0), and so is `ProfileProvider`; the package supports macOS 13.
+/// Each test says so with `@available`, which the testing library turns into a check at run time (a system below is
+/// skipped); a suite type cannot carry it (the `@Suite` macro refuses it).
 @Suite struct ProfileProviderTests {
     static let payload =
         "profile/1;profile=dev;flag.skipOnboarding=1;flag.analytics=0;mock.countries=local-mock;"
         + "value.http.serverTimeout=30;value.apiTimeout=2.5;value.greeting=hello;value.apiToken=t0k3n;"
         + "value.pageSize=lots;end"
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     func reader(arguments: [String] = ["App"]) throws -> (ConfigReader, ProfileProvider) {
         let profile = try ActiveProfile(
             arguments: arguments, environment: ["PROFILE_PAYLOAD": Self.payload, "HOME": "/home/me"])
@@ -21,6 +27,7 @@ import Testing
         return (ConfigReader(provider: provider), provider)
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     @Test func eachKindReadsWithItsType() throws {
         let (config, _) = try reader()
         #expect(config.bool(forKey: "skipOnboarding") == true)
@@ -37,6 +44,7 @@ import Testing
         #expect(throws: (any Error).self) { try config.requiredInt(forKey: "pageSize") }
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     @Test func keysMapByComponents() throws {
         let (config, provider) = try reader()
         #expect(config.scoped(to: "http").int(forKey: "serverTimeout") == 30)
@@ -45,6 +53,7 @@ import Testing
         #expect(result.value?.content == .int(30))
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     @Test func secretsAreMarkedSecret() throws {
         let (_, provider) = try reader()
         let secret = try provider.value(forKey: AbsoluteConfigKey(["apiToken"]), type: .string)
@@ -54,6 +63,7 @@ import Testing
         #expect(try provider.value(forKey: AbsoluteConfigKey(["nothing"]), type: .string).value == nil)
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     @Test func argvWinsAsInTheRuntime() throws {
         let (config, _) = try reader(arguments: ["App", "-UITests", "--countries", "remote", "-apiTimeout", "9"])
         #expect(config.bool(forKey: "UITests") == true)
@@ -62,6 +72,7 @@ import Testing
     }
 
     /// End to end: `profile run dev -- profile-config-probe`, the probe reading through `ConfigReader`.
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     @Test func anAppLaunchedByProfileRunReadsTheProfile() throws {
         let project = try TemporaryDirectory(prefix: "profile-configuration")
         try FileManager.default.createDirectory(atPath: project.path("profiles"), withIntermediateDirectories: true)
@@ -91,6 +102,7 @@ import Testing
                 """, "\(result.stderr)")
     }
 
+    @available(macOS 15, iOS 18, tvOS 18, watchOS 11, visionOS 2, *)
     @Test func theSnapshotAndWatchingYieldTheSameValues() async throws {
         let (config, _) = try reader()
         let timeout = try await config.watchInt(forKey: "http.serverTimeout") { updates in

@@ -56,7 +56,14 @@ package enum Subprocess {
         _ executable: String, _ arguments: [String], in directory: String?, environment: [String: String],
         stdin: String, stdout: String, stderr: String?
     ) throws -> pid_t {
+        // Darwin's <spawn.h> declares both as `void *` (imported as optional raw pointers, no zero-argument
+        // initializer), glibc as structs: spelled per platform as swift-tools-support-core's
+        // Sources/TSCBasic/Process/Process.swift does (lines 629-635 and 676-682).
+        #if canImport(Darwin)
+        var actions: posix_spawn_file_actions_t? = nil
+        #else
         var actions = posix_spawn_file_actions_t()
+        #endif
         posix_spawn_file_actions_init(&actions)
         defer { posix_spawn_file_actions_destroy(&actions) }
         posix_spawn_file_actions_addopen(&actions, 0, stdin, O_RDONLY, 0)
@@ -67,25 +74,48 @@ package enum Subprocess {
             posix_spawn_file_actions_adddup2(&actions, 1, 2)
         }
 
+        #if canImport(Darwin)
+        var attributes: posix_spawnattr_t? = nil
+        #else
         var attributes = posix_spawnattr_t()
+        #endif
         posix_spawnattr_init(&attributes)
         defer { posix_spawnattr_destroy(&attributes) }
         var noSignals = sigset_t()
         sigemptyset(&noSignals)
         posix_spawnattr_setsigmask(&attributes, &noSignals)
+        // Every signal that can be reset: SIGKILL and SIGSTOP cannot (swift-tools-support-core's Process.swift
+        // leaves them out on Darwin, lines 645-650).
         var allSignals = sigset_t()
         sigfillset(&allSignals)
+        sigdelset(&allSignals, SIGKILL)
+        sigdelset(&allSignals, SIGSTOP)
         posix_spawnattr_setsigdefault(&attributes, &allSignals)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF))
-
-        // Through bash (dash cannot name descriptors above 9), which closes every descriptor the test process may have
-        // open without close-on-exec (other tests run concurrently: a child, or a daemon like tmux's server, must not
-        // keep their files or sockets open), changes directory, then execs the program: same pid, portable.
-        let trampoline = """
+        // Every descriptor the test process may have open without close-on-exec must be closed in the child (other
+        // tests run concurrently: a child, or a daemon like tmux's server, must not keep their files or sockets open).
+        #if canImport(Darwin)
+        // Darwin closes them itself with POSIX_SPAWN_CLOEXEC_DEFAULT (xnu bsd/sys/spawn.h, its Darwin-specific
+        // flags: 0x4000), all but the three opened above, as swift-subprocess does on macOS
+        // (Sources/_SubprocessCShims/process_shims.c, 1.0.2, lines 299-303).
+        let flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_CLOEXEC_DEFAULT
+        let closeInherited = ""
+        #else
+        // Linux has no such flag: bash (dash cannot name descriptors above 9) closes them, reading its own
+        // descriptors in /proc.
+        let flags = POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF
+        let closeInherited = """
             for f in /proc/$$/fd/*; do n=${f##*/}; case $n in *[!0-9]*|0|1|2) ;; *) eval "exec $n>&-" ;; esac; done
-            [ -z "$0" ] || cd -- "$0" || exit 126
-            exec "$@"
+
             """
+        #endif
+        posix_spawnattr_setflags(&attributes, Int16(flags))
+
+        // Through bash, which changes directory, then execs the program: same pid, portable.
+        let trampoline =
+            closeInherited + """
+                [ -z "$0" ] || cd -- "$0" || exit 126
+                exec "$@"
+                """
         let command = ["/bin/bash", "-c", trampoline, directory ?? "", executable]
         let argv = (command + arguments).map { strdup($0) } + [nil]
         let envp = environment.map { strdup("\($0.key)=\($0.value)") } + [nil]

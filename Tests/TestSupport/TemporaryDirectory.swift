@@ -1,5 +1,12 @@
 import Foundation
 
+// `Glibc.write` and `Darwin.write` below are named by module (`write` alone is this type's method).
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
 /// A fresh directory under the system's temporary folder (`TMPDIR`), removed with everything in it when the object
 /// goes away: at the end of the test that holds it, whether the test passes, fails or throws.
 package final class TemporaryDirectory {

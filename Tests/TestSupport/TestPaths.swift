@@ -14,10 +14,11 @@ package enum TestPaths {
     /// The folder holding the built products (`profile`, `countries`, the modules and objects of each target).
     package static let productsDirectory: URL = {
         #if os(macOS)
-        for bundle in Bundle.allBundles where bundle.bundlePath.hasSuffix(".xctest") {
-            return bundle.bundleURL.deletingLastPathComponent()
-        }
-        return Bundle.main.bundleURL
+        // The test bundle (`profilePackageTests.xctest`) is in the products folder: found from a class compiled into
+        // it, as swift-argument-parser's test helpers find it (Sources/ArgumentParserTestHelpers/TestHelpers.swift,
+        // 1.8.2, lines 330-335), whichever process loaded the bundle (`Bundle.main` is that process's).
+        let bundleURL = Bundle(for: BundleMarker.self).bundleURL
+        return bundleURL.lastPathComponent.hasSuffix("xctest") ? bundleURL.deletingLastPathComponent() : bundleURL
         #else
         let executable =
             (try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe")) ?? CommandLine.arguments[0]
@@ -25,3 +26,8 @@ package enum TestPaths {
         #endif
     }()
 }
+
+#if os(macOS)
+/// A class of the test bundle, for `Bundle(for:)`.
+private final class BundleMarker {}
+#endif

@@ -24,8 +24,8 @@ public struct ProfileDirectory: Sendable {
 
     /// The directory, as shown to the user (relative to the working directory when it was found by walking up).
     public let path: String
-    /// The profiles by name.
-    public private(set) var entries: [String: Entry] = [:]
+    /// The profiles by name, matched byte for byte (see ``Entries``).
+    public private(set) var entries = Entries()
     /// The profile names, sorted.
     public private(set) var names: [String] = []
     /// The catalog file, when there is one.
@@ -77,13 +77,21 @@ public struct ProfileDirectory: Sendable {
 
     /// Lists `path`.
     public init(path: String) throws(Diagnostic) {
-        self.path = path
-        var files: [(name: String, kind: FileSystem.EntryKind)]
+        let files: [(name: String, kind: FileSystem.EntryKind)]
         do {
             files = try FileSystem.listEntries(path)
         } catch {
             throw .error(error.description)
         }
+        self.init(path: path, listing: files)
+    }
+
+    /// The profiles of a listing of `path` (what `readdir` returned): every name comes from here, so a name is a
+    /// profile only if a file is named exactly so, whatever the file system would also open (APFS opens
+    /// `uitest.yml` for `UITest.yml`).
+    init(path: String, listing: [(name: String, kind: FileSystem.EntryKind)]) {
+        self.path = path
+        var files = listing
         files.sort { $0.name < $1.name }
         var overlays: [(String, String)] = []
         var added: [String] = []
@@ -164,6 +172,33 @@ public struct ProfileDirectory: Sendable {
         } else {
             names = added.sorted()
         }
+    }
+
+    /// The profiles by name. A lookup matches a name only when it is the file's name byte for byte: not the same
+    /// name in another case (on a case-insensitive file system, macOS's APFS, `UITest.yml` opens `uitest.yml`, and
+    /// `profile run UITest` must still be an unknown profile there as on Linux), and not a name Swift's `==` calls
+    /// equal (canonical equivalence: `\u{212A}eys`, with the Kelvin sign, equals `Keys`).
+    public struct Entries: Sendable {
+        private var table: [String: Entry] = [:]
+
+        init() {}
+
+        /// The profile named exactly `name`, or nil.
+        public subscript(name: String) -> Entry? {
+            get {
+                guard let entry = table[name], entry.name.utf8.elementsEqual(name.utf8) else { return nil }
+                return entry
+            }
+            set { table[name] = newValue }
+        }
+
+        /// The names, in no particular order.
+        public var keys: Dictionary<String, Entry>.Keys { table.keys }
+
+        /// How many profiles there are.
+        public var count: Int { table.count }
+
+        mutating func reserveCapacity(_ capacity: Int) { table.reserveCapacity(capacity) }
     }
 
     /// Whether `bytes` ends with the ASCII `suffix`.

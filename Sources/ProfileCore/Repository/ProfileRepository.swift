@@ -49,14 +49,17 @@ public final class ProfileRepository {
         for diagnostic in directory.diagnostics {
             let path = diagnostic.location?.file.path ?? ""
             if reported.contains(path) { continue }
-            if let name,
-                !(path.hasSuffix("/\(name).yml") || path.hasSuffix("/\(name).yaml")
-                    || path.hasSuffix("/\(name).local.yml") || path.hasSuffix("/\(name).local.yaml"))
-            {
-                continue
-            }
+            if let name, !Self.names(path, name) { continue }
             reported.insert(path)
             add(diagnostic)
+        }
+    }
+
+    /// Whether the file at `path` is named for profile `name` (`name.yml`, `name.local.yaml`...), compared byte for
+    /// byte as the directory's entries are.
+    private static func names(_ path: String, _ name: String) -> Bool {
+        ["/\(name).yml", "/\(name).yaml", "/\(name).local.yml", "/\(name).local.yaml"].contains { suffix in
+            path.utf8.reversed().starts(with: suffix.utf8.reversed())
         }
     }
 
@@ -128,7 +131,11 @@ public final class ProfileRepository {
     }
 
     /// ``definition(_:)`` made ready for merging (once per file).
+    ///
+    /// `name` must be a profile file's name byte for byte (``ProfileDirectory/Entries``), checked before the caches:
+    /// they are keyed by `String`, whose `==` would take `\u{212A}eys` for `Keys`.
     func prepared(_ name: String) -> PreparedDefinition? {
+        guard directory.entries[name] != nil else { return nil }
         let loaded: Loaded
         let index = definitions.index(forKey: name)
         switch index.map({ definitions.values[$0] }) {
@@ -159,6 +166,7 @@ public final class ProfileRepository {
 
     /// ``overlay(_:)`` made ready for merging (once per file).
     func preparedOverlay(_ name: String) -> PreparedDefinition? {
+        guard directory.entries[name] != nil else { return nil }  // exactly, as in `prepared(_:)`
         let loaded: Loaded
         switch overlays[name] {
         case .done(let prepared):

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 
 #if canImport(Glibc)
 import Glibc
@@ -6,37 +7,9 @@ import Glibc
 import Darwin
 #endif
 
-/// The programs the completion tests drive in real sessions. A test that needs a missing one is skipped, with the
-/// reason in `swift test`'s output. With `PROFILE_REQUIRE_SHELLS=1` (`.ci/run` sets it) the test
-/// `CompletionTests.requiredToolsAreInstalled` fails instead, naming what is missing.
-enum Tools {
-    /// Every tool some completion test needs. `bash-completion` is the package's loader script, not a command.
-    static let all = ["bash", "zsh", "fish", "tmux", "git", "bash-completion"]
-
-    /// Whether a missing tool fails the run instead of skipping its tests.
-    static var required: Bool { ProcessInfo.processInfo.environment["PROFILE_REQUIRE_SHELLS"] == "1" }
-
-    /// The executable named `name`, or the bash-completion loader for `bash-completion`; nil when missing.
-    static func path(_ name: String) -> String? {
-        if name == "bash-completion" { return bashCompletion }
-        for directory in ["/usr/bin", "/bin", "/usr/local/bin", "/opt/homebrew/bin"] {
-            let path = "\(directory)/\(name)"
-            if FileManager.default.isExecutableFile(atPath: path) { return path }
-        }
-        return nil
-    }
-
-    /// bash-completion's loader: through it bash completes other commands (git's subcommands after `--`).
-    static let bashCompletion: String? = [
-        "/usr/share/bash-completion/bash_completion",
-        "/opt/homebrew/etc/profile.d/bash_completion.sh",
-        "/usr/local/etc/profile.d/bash_completion.sh",
-    ].first { FileManager.default.isReadableFile(atPath: $0) }
-
-    static func missing(_ names: [String]) -> [String] { names.filter { path($0) == nil } }
-
-    static func available(_ names: String...) -> Bool { missing(names).isEmpty }
-}
+/// The shells and tools the completion and shell tests drive: found on PATH and where Homebrew installs them (see
+/// `TestSupport.Tools`).
+typealias Tools = TestSupport.Tools
 
 /// A tmux server of one test's own: its socket (`-S`) is in the test's temporary folder, so no other server (the
 /// user's, another test's) is involved, and `stop()` (also run when the object goes away, so on every path out of

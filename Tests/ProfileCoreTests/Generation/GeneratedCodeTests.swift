@@ -6,15 +6,9 @@ import Testing
 /// Compiles generated code for a catalog full of awkward names and texts against the built runtime library, runs
 /// it, and checks that every literal reads back as the catalog's text.
 @Suite struct GeneratedCodeTests {
-    /// The build folder of this test bundle: the runtime's module and objects are there. (Linux only: the test
-    /// compiles and links them with `swiftc` as laid out by SwiftPM there.)
-    static let buildDirectory: URL? = {
-        #if os(Linux)
-        return TestPaths.productsDirectory
-        #else
-        return nil
-        #endif
-    }()
+    /// The build folder of this test bundle: the runtime's module (`Modules/`) and objects (`ProfileRuntime.build/`)
+    /// are there, as SwiftPM lays them out. Where they are not, the test is skipped (`canCompile`).
+    static let buildDirectory: URL? = TestPaths.productsDirectory
 
     static var runtimeObjects: [String] {
         guard let directory = buildDirectory?.appendingPathComponent("ProfileRuntime.build"),
@@ -110,7 +104,7 @@ import Testing
         show("child name", child.value(ProfileValues.name))
         """#
 
-    @Test(.enabled(if: canCompile, "needs the runtime's build products beside the test bundle"))
+    @Test(.enabled(if: canCompile, "needs the runtime's module and objects beside the test bundle (as SwiftPM builds)"))
     func compilesAndReadsBackEveryLiteral() throws {
         let profiles = try TemporaryProfiles(["_catalog.yml": Self.catalog, "ci-macos.yml": Self.profile])
         let repository = try profiles.repository()

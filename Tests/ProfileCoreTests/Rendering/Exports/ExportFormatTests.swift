@@ -3,6 +3,8 @@ import ProfileCore
 import ProfileRuntime
 import Testing
 
+// `XMLDocument`: in FoundationXML on Linux (swift-corelibs-foundation's Docs/ReleaseNotes_Swift5.md, "Dependency
+// Management", recommends this import), in Foundation on macOS.
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -338,7 +340,7 @@ import FoundationXML
             ])
     }
 
-    #if canImport(FoundationXML)
+    #if canImport(FoundationXML) || os(macOS)
     @Test func xcschemeElementsParseBackToTheValues() throws {
         let profile = try resolve(Self.xcode)
         let text = try ExportFormat.xcscheme.render(profile, reveal: true).text

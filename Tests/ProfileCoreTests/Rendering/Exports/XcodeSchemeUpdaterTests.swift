@@ -3,6 +3,8 @@ import ProfileCore
 import ProfileRuntime
 import Testing
 
+// `XMLDocument`: in FoundationXML on Linux (swift-corelibs-foundation's Docs/ReleaseNotes_Swift5.md, "Dependency
+// Management", recommends this import), in Foundation on macOS.
 #if canImport(FoundationXML)
 import FoundationXML
 #endif
@@ -347,7 +349,7 @@ enum XcodeFixtures {
         #expect(error?.message == "`shell` cannot update files: only `xcscheme` and `xctestplan` can")
     }
 
-    #if canImport(FoundationXML)
+    #if canImport(FoundationXML) || os(macOS)
     @Test func theResultParsesWithTheEntriesInOrder() throws {
         let tricky = try XcodeFixtures.resolve(
             "env: {QUOTES: \"it's \\\"x\\\" <&>\", LINES: \"a\\nb\"}\narguments: [\"two words\", \"-x\"]\n")
