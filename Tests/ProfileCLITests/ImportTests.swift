@@ -266,7 +266,14 @@ import Testing
         #expect(noName.stderr.contains("name the profile to write: `profile import dotenv <file> --name <name>`"))
         let badName = try project.profile(["import", "dotenv", ".env", "--name", "a b"])
         #expect(badName.status == 64)
-        #expect(badName.stderr.contains("`a b` is not a profile name"))
+        #expect(
+            badName.stderr == """
+                command line:1:36: error: `a b` is not a valid profile name: a profile name has letters, digits, `-` \
+                and `_`, and starts with a letter or digit
+                profile import dotenv .env --name 'a b'
+                                                   ^~~
+
+                """)
         let action = try project.profile(["import", "dotenv", ".env", "--name", "a", "--action", "test"])
         #expect(action.status == 64)
         #expect(action.stderr.contains("`--action` chooses the scheme action for `import xcscheme`"))

@@ -1,14 +1,27 @@
 /// The naming rules for profiles, keys and environment variables.
 public enum Names {
-    /// A profile name: letters, digits, `-` and `_`, starting with a letter or digit (`uitest`, `ci-macos`).
-    /// No dots, so that `name.local.yml` is unambiguous.
-    public static func isValidProfileName(_ name: String) -> Bool {
+    /// The most bytes a profile name may have.
+    public static let maximumProfileNameLength = 128
+
+    /// A profile name: letters, digits, `-` and `_`, starting with a letter or digit (`uitest`, `ci-macos`), at most
+    /// ``maximumProfileNameLength`` bytes. No dots, so that `name.local.yml` is unambiguous.
+    public static func isValidProfileName(_ name: String) -> Bool { profileNameProblem(name) == nil }
+
+    /// Why `name` is not a valid profile name, in words that complete "… is not a valid profile name: …"; nil when it
+    /// is. The one statement of the rule: every message about a profile name says which part of it failed.
+    public static func profileNameProblem(_ name: String) -> String? {
         bytes(of: name) { bytes in
-            guard let first = bytes.first, isAlphanumeric(first), bytes.count <= 128 else { return false }
+            guard let first = bytes.first else { return "it is empty" }
             for byte in bytes where !(isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")) {
-                return false
+                return "a profile name has letters, digits, `-` and `_`, and starts with a letter or digit"
             }
-            return true
+            guard isAlphanumeric(first) else {
+                return "a profile name has letters, digits, `-` and `_`, and starts with a letter or digit"
+            }
+            guard bytes.count <= maximumProfileNameLength else {
+                return "it is \(bytes.count) bytes long; a profile name takes at most \(maximumProfileNameLength)"
+            }
+            return nil
         }
     }
 

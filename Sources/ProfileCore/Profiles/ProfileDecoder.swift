@@ -178,8 +178,8 @@ public struct ProfileDecoder {
                 error("`extends` takes profile names; this is \(item.kindDescription)", item)
                 continue
             }
-            guard Names.isValidProfileName(scalar.text) else {
-                error("`\(Self.shown(scalar.text))` is not a valid profile name (letters, digits, `-` and `_`)", item)
+            if let problem = Names.profileNameProblem(scalar.text) {
+                error("`\(Self.shown(scalar.text))` is not a valid profile name: \(problem)", item)
                 continue
             }
             result.append(located(scalar.text, item))

@@ -136,13 +136,10 @@ public struct ProfileDirectory: Sendable {
                 continue
             }
             let name = String(Substring(stemUTF8))
-            guard Names.isValidProfileName(name) else {
+            if let problem = Names.profileNameProblem(name) {
                 let hint = first == UInt8(ascii: "_") ? " (the catalog is `\(Self.catalogName).yml`)" : ""
                 diagnostics.append(
-                    fileError(
-                        filePath,
-                        "`\(file)` is not a valid profile file name: a profile name has letters, digits, `-` and `_`, "
-                            + "and starts with a letter or digit\(hint)"))
+                    fileError(filePath, "`\(file)` is not a valid profile file name: \(problem)\(hint)"))
                 continue
             }
             if let other = entries[name] {

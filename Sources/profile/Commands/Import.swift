@@ -46,10 +46,10 @@ extension ProfileCommand {
             let action = invocation.value(of: Grammar.importAction)
             let configuration = invocation.value(of: Grammar.importConfiguration)
             let toStandardOutput = invocation.has(Grammar.importStdout)
-            if let name, !Names.isValidProfileName(name.value) {
+            if let name, let problem = Names.profileNameProblem(name.value) {
                 invocation.problems.append(
                     .error(
-                        "`\(name.value)` is not a profile name: letters, digits, `-` and `_`", at: name.location,
+                        "`\(name.value)` is not a valid profile name: \(problem)", at: name.location,
                         length: name.length))
             } else if name == nil, format != nil, file != nil {
                 invocation.problems.append(
