@@ -78,8 +78,9 @@ package enum LaunchArguments {
         return nil
     }
 
-    /// Whether `token` is an option (starts with `-`, is longer than `-`, and is not a negative number).
-    static func isOption(_ token: String) -> Bool {
+    /// Whether `token` is an option (starts with `-`, is longer than `-`, and is not a negative number). The tool pairs
+    /// `-key value` words with it too (import, outer profiles).
+    package static func isOption(_ token: String) -> Bool {
         var bytes = token.utf8.makeIterator()
         guard bytes.next() == UInt8(ascii: "-"), let second = bytes.next() else { return false }
         if isDigit(second) { return false }

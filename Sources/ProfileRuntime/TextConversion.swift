@@ -16,8 +16,9 @@ package enum TextConversion {
         }
     }
 
-    /// Parses a boolean as the runtime reads one: a boolean word, or `1`/`0`.
-    static func bool(_ text: String) -> Bool? {
+    /// Parses a boolean as the runtime reads one: a boolean word, or `1`/`0`. The tool's importer and Xcode merge read
+    /// launch arguments with it too.
+    package static func bool(_ text: String) -> Bool? {
         if let word = booleanWord(text) { return word }
         switch text {
         case "1": return true

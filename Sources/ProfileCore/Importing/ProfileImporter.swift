@@ -264,23 +264,11 @@ public enum ProfileImporter {
             }
         }
 
-        /// A boolean as the runtime reads one from launch arguments: a boolean word, or `1`/`0`.
-        static func bool(_ text: String) -> Bool? {
-            if let word = TextConversion.booleanWord(text) { return word }
-            return text == "1" ? true : text == "0" ? false : nil
-        }
+        /// A boolean as the runtime reads one from launch arguments (``TextConversion/bool(_:)``).
+        static func bool(_ text: String) -> Bool? { TextConversion.bool(text) }
 
-        // MARK: - Arguments
-
-        static func isOption(_ word: String) -> Bool {
-            let scalars = Array(word.unicodeScalars)
-            guard scalars.count > 1, scalars[0] == "-" else { return false }
-            if scalars[1].properties.numericType != nil, scalars[1].isASCII { return false }
-            if scalars[1] == ".", scalars.count > 2, scalars[2].isASCII, scalars[2].properties.numericType != nil {
-                return false
-            }
-            return true
-        }
+        /// Whether a word is an option as the runtime reads launch arguments (``LaunchArguments/isOption(_:)``).
+        static func isOption(_ word: String) -> Bool { LaunchArguments.isOption(word) }
 
         mutating func importArguments() {
             let list = entries.arguments

@@ -106,15 +106,6 @@ public struct OuterProfile: Sendable {
         return items
     }
 
-    /// The runtime's rule (``LaunchArguments``): starts with `-`, longer than `-`, not a negative number.
-    private static func isOption(_ word: String) -> Bool {
-        var bytes = word.utf8.makeIterator()
-        guard bytes.next() == UInt8(ascii: "-"), let second = bytes.next() else { return false }
-        if second >= UInt8(ascii: "0") && second <= UInt8(ascii: "9") { return false }
-        if second == UInt8(ascii: "."), let third = bytes.next(), third >= UInt8(ascii: "0"), third <= UInt8(ascii: "9")
-        {
-            return false
-        }
-        return true
-    }
+    /// The runtime's rule (``LaunchArguments/isOption(_:)``): starts with `-`, longer than `-`, not a negative number.
+    private static func isOption(_ word: String) -> Bool { LaunchArguments.isOption(word) }
 }

@@ -3,8 +3,15 @@ public enum ShellQuoting {
     /// `text` unchanged when it needs no quoting, else single-quoted (`'it'\''s'`).
     public static func quote(_ text: String) -> String {
         if !text.isEmpty, text.utf8.allSatisfy(isSafe) { return text }
-        return "'" + text.replacingAll("'", with: "'\\''") + "'"
+        return singleQuoted(text)
     }
+
+    /// `text` in single quotes whatever it holds (`'it'\''s'`).
+    public static func singleQuoted(_ text: String) -> String { "'" + insideSingleQuotes(text) + "'" }
+
+    /// `text` as it is written between single quotes: each `'` as `'\''` (close, an escaped quote, open again). The one
+    /// place the rule is written: exports, `--dry-run` and the zsh completion script use it.
+    public static func insideSingleQuotes(_ text: String) -> String { text.replacingAll("'", with: "'\\''") }
 
     private static func isSafe(_ byte: UInt8) -> Bool {
         switch byte {

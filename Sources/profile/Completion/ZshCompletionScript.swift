@@ -1,3 +1,5 @@
+import ProfileCore
+
 /// The zsh completion script (`profile completion zsh`, committed as `completions/_profile`).
 enum ZshCompletionScript {
     static func render() -> String {
@@ -91,7 +93,7 @@ enum ZshCompletionScript {
     }
 
     private static func escape(_ text: String) -> String {
-        text.replacing("'", with: "'\\''").replacing("[", with: "\\[")
+        ShellQuoting.insideSingleQuotes(text).replacing("[", with: "\\[")
             .replacing("]", with: "\\]").replacing(":", with: "\\:")
     }
 

@@ -19,7 +19,5 @@ enum ShellExport {
     }
 
     /// `text` in single quotes, each `'` written as `'\''`.
-    static func quote(_ text: String) -> String {
-        "'" + text.replacingAll("'", with: "'\\''") + "'"
-    }
+    static func quote(_ text: String) -> String { ShellQuoting.singleQuoted(text) }
 }

@@ -278,11 +278,7 @@ enum XcodeEntryMerge {
     /// export wrote a flag (`YES`/`NO`), else the same text.
     private static func sameMeaning(_ found: String?, _ wanted: String?) -> Bool {
         guard wanted == "YES" || wanted == "NO" else { return found == wanted }
-        func bool(_ text: String?) -> Bool? {
-            guard let text else { return true }
-            if let word = TextConversion.booleanWord(text) { return word }
-            return text == "1" ? true : text == "0" ? false : nil
-        }
+        func bool(_ text: String?) -> Bool? { text.map(TextConversion.bool) ?? true }
         return bool(found) != nil && bool(found) == bool(wanted)
     }
 
