@@ -6,7 +6,7 @@ import ProfileCore
 // tiny protocol.
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "__complete" {
-    ProcessExit.now(CompletionQuery.answer(arguments[1...]))
+    ProcessExit.afterTask { await CompletionQuery.answer(arguments[1...]) }
 }
 switch CommandLineReader.read(arguments) {
 case .help(let arguments):
@@ -22,7 +22,14 @@ case .invocation(let invocation):
         case .list: try ProfileCommand.List.execute(invocation)
         case .show: try ProfileCommand.Show.execute(invocation)
         case .diff: try ProfileCommand.Diff.execute(invocation)
-        case .lint: try ProfileCommand.Lint.execute(invocation)
+        case .lint:
+            ProcessExit.afterTask {
+                do throws(Exit) {
+                    try await ProfileCommand.Lint.execute(invocation)
+                } catch {
+                    return error.status
+                }
+            }
         case .export: try ProfileCommand.Export.execute(invocation)
         case .`import`: try ProfileCommand.Import.execute(invocation)
         case .generate: try ProfileCommand.Generate.execute(invocation)

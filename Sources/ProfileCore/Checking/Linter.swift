@@ -10,31 +10,22 @@ public struct Linter {
 
     /// Loads and resolves every profile (abstract ones too, so their own mistakes show), returning the
     /// diagnostics sorted by place, duplicates removed.
-    public func run(environment: EnvironmentTable = EnvironmentTable()) -> [Diagnostic] {
+    public func run(environment: EnvironmentTable = EnvironmentTable()) async -> [Diagnostic] {
         repository.reportDirectoryProblems()
         _ = repository.catalog
         let directory = repository.directory
         let names = directory.names
-        repository.preload(names)
+        await repository.preload(names)
         let resolver = Resolver(repository: repository)
-        // Every definition prepared and linked (what loading found is reported here), then every chain that can only
-        // fail in its argument operations checked at once on every processor, the others one by one.
+        // Files are read, parsed, decoded and checked against the catalog on every processor (``preload``); then every
+        // definition is linked (what loading found is reported here), and each chain that can only fail in its
+        // argument operations gets only those checked, the others the full check.
         let linked = names.map { resolver.link($0) }
         let hasCatalog = repository.catalog != nil
         let catalog = repository.catalog
         let catalogKeys = ArgumentShadowing.typedKeys(
             flags: catalog?.flags.map(\.key.value) ?? [], mocks: catalog?.mocks.map(\.key.value) ?? [],
             values: catalog?.values.map(\.key.value) ?? [])
-        let results = UnsafeMutableBufferPointer<[Diagnostic]??>.allocate(capacity: names.count)
-        results.initialize(repeating: nil)
-        let shadows = UnsafeMutableBufferPointer<[Diagnostic]>.allocate(capacity: names.count)
-        shadows.initialize(repeating: [])
-        defer {
-            results.deinitialize()
-            results.deallocate()
-            shadows.deinitialize()
-            shadows.deallocate()
-        }
         var definitions: [PreparedDefinition] = []
         definitions.reserveCapacity(linked.count)
         for case .some(let prepared) in linked {
@@ -47,13 +38,8 @@ public struct Linter {
         for prepared in definitions where !prepared.definition.isOverlay {
             Resolver.summarizeChain(prepared, hasCatalog: hasCatalog, variants: &variants)
         }
-        Parallel.forEach(names.count) { index in
-            guard let root = linked[index] else { return }
-            results[index] = .some(Resolver.checkLinked(root))
-            shadows[index] = Self.shadowWarnings(root.definition, keyHashes: root.keyHashes, catalogKeys: catalogKeys)
-        }
         for (index, name) in names.enumerated() {
-            if case .some(.some(let problems)) = results[index] {
+            if let root = linked[index], let problems = Resolver.checkLinked(root) {
                 if !problems.isEmpty { repository.report(problems) }
             } else {
                 let file = SourceFile(path: directory.entries[name]!.path, bytes: [])
@@ -62,8 +48,10 @@ public struct Linter {
                     environment: environment)
             }
             let prepared = linked[index]
-            if prepared != nil {
-                if !shadows[index].isEmpty { repository.report(shadows[index]) }
+            if let prepared {
+                let shadows = Self.shadowWarnings(
+                    prepared.definition, keyHashes: prepared.keyHashes, catalogKeys: catalogKeys)
+                if !shadows.isEmpty { repository.report(shadows) }
             } else if let definition = repository.definition(name) {
                 repository.report(Self.shadowWarnings(definition, keyHashes: nil, catalogKeys: catalogKeys))
             }

@@ -36,19 +36,13 @@ public struct CompletionCandidates {
     }
 
     /// The profiles that can be run (abstract ones hidden), with their descriptions.
-    public func profiles() -> [Candidate] {
+    public func profiles() async -> [Candidate] {
         let names = directory.names
         let paths = names.map { directory.entries[$0]?.path }
         // Files are read on every processor when there are many (each summary is independent of the others).
-        let summaries = UnsafeMutableBufferPointer<ProfileSummary?>.allocate(capacity: names.count)
-        summaries.initialize(repeating: nil)
-        defer {
-            summaries.deinitialize()
-            summaries.deallocate()
-        }
-        Parallel.forEach(names.count, minimumPerChunk: 256) { index in
-            if let path = paths[index] { summaries[index] = ProfileSummary.read(name: names[index], path: path) }
-        }
+        let summaries = await Parallel.map(names.count, minimumPerChunk: 256) { range in
+            range.map { index in paths[index].flatMap { ProfileSummary.read(name: names[index], path: $0) } }
+        }.joined().map { $0 }
         var candidates: [Candidate] = []
         candidates.reserveCapacity(names.count)
         for (index, name) in names.enumerated() where paths[index] != nil {
@@ -63,19 +57,19 @@ public struct CompletionCandidates {
     }
 
     /// Flag keys.
-    public mutating func flags() -> [Candidate] {
+    public mutating func flags() async -> [Candidate] {
         if let catalog = repository.catalog {
             return catalog.flags.map { Candidate($0.key.value, $0.description ?? "") }
         }
-        return keysFromProfiles(.flags)
+        return await keysFromProfiles(.flags)
     }
 
     /// Mock point keys.
-    public mutating func mockPoints() -> [Candidate] {
+    public mutating func mockPoints() async -> [Candidate] {
         if let catalog = repository.catalog {
             return catalog.mocks.map { Candidate($0.key.value, $0.description ?? "") }
         }
-        return keysFromProfiles(.mocks)
+        return await keysFromProfiles(.mocks)
     }
 
     /// The variants of mock point `point`.
@@ -97,14 +91,14 @@ public struct CompletionCandidates {
     }
 
     /// Value keys, with their types.
-    public mutating func values() -> [Candidate] {
+    public mutating func values() async -> [Candidate] {
         if let catalog = repository.catalog {
             return catalog.values.map { value in
                 let type = value.type.name
                 return Candidate(value.key.value, value.description.map { "\($0) (\(type))" } ?? type)
             }
         }
-        return keysFromProfiles(.values)
+        return await keysFromProfiles(.values)
     }
 
     /// The allowed texts of value `key`, when the catalog knows them (enum cases, bools).
@@ -124,24 +118,20 @@ public struct CompletionCandidates {
 
     /// The keys the profiles and their overlays set in `section`, sorted: each file's section scanned, not the file
     /// loaded (``SectionKeys``), on every processor when there are many.
-    private func keysFromProfiles(_ section: SectionKeys.Section) -> [Candidate] {
+    private func keysFromProfiles(_ section: SectionKeys.Section) async -> [Candidate] {
         var files: [(name: String, path: String, isOverlay: Bool)] = []
         for name in directory.names {
             guard let entry = directory.entries[name] else { continue }
             files.append((name, entry.path, false))
             if let overlay = entry.overlayPath { files.append((name, overlay, true)) }
         }
-        let found = UnsafeMutableBufferPointer<[String]?>.allocate(capacity: files.count)
-        found.initialize(repeating: nil)
-        defer {
-            found.deinitialize()
-            found.deallocate()
-        }
         let list = files
-        Parallel.forEach(list.count, minimumPerChunk: 256) { index in
-            let file = list[index]
-            found[index] = SectionKeys.read(section, name: file.name, path: file.path, isOverlay: file.isOverlay)
-        }
+        let found = await Parallel.map(list.count, minimumPerChunk: 256) { range in
+            range.map { index in
+                SectionKeys.read(
+                    section, name: list[index].name, path: list[index].path, isOverlay: list[index].isOverlay)
+            }
+        }.joined()
         var seen = Set<String>()
         var result: [Candidate] = []
         for keys in found {

@@ -39,6 +39,12 @@ struct KeyVariants {
         Self.forEachKey(of: prepared) { hash, kind, key in insert(hash, kind, key) }
     }
 
+    /// Counts the keys `definition` sets (`keyHashes`: ``KeyCollisions/taggedHashes(_:)`` of it, when known), for a
+    /// table of one of ``ProfileRepository/preload(_:)``'s tasks.
+    mutating func add(keysOf definition: ProfileDefinition, keyHashes: [UInt64]?) {
+        Self.forEachKey(of: definition, keyHashes: keyHashes) { hash, kind, key in insert(hash, kind, key) }
+    }
+
     /// Counts the keys `other` counted (another thread's table: see ``ProfileRepository/preload(_:)``).
     mutating func add(_ other: KeyVariants) {
         for slot in other.slots where slot.hash != 0 {
@@ -112,9 +118,14 @@ struct KeyVariants {
     /// Every typed key `prepared` sets: its runtime-key hash without the tag bits, its kind (flag 0, mock point 1,
     /// value 2) and the key as written; from the hashes computed while loading when they still describe it.
     private static func forEachKey(of prepared: PreparedDefinition, _ body: (UInt64, UInt64, String) -> Void) {
-        let definition = prepared.definition
+        forEachKey(of: prepared.definition, keyHashes: prepared.keyHashes, body)
+    }
+
+    private static func forEachKey(
+        of definition: ProfileDefinition, keyHashes: [UInt64]?, _ body: (UInt64, UInt64, String) -> Void
+    ) {
         let count = definition.flags.count + definition.mocks.count + definition.values.count
-        if let tagged = prepared.keyHashes, tagged.count == count, count < KeyCollisions.unknownIndex {
+        if let tagged = keyHashes, tagged.count == count, count < KeyCollisions.unknownIndex {
             for hash in tagged {
                 let index = Int(hash >> 2 & UInt64(KeyCollisions.unknownIndex))
                 let kind = hash & 3

@@ -186,7 +186,7 @@ public final class ProfileRepository {
     }
 
     /// A file read, parsed and decoded, with what was found on the way (reported when the definition is first used).
-    private enum Loaded: @unchecked Sendable {
+    private enum Loaded {
         // Boxed: a definition and a diagnostic are large, and thousands of slots hold this enum.
         indirect case failure(Diagnostic)
         indirect case decoded(ProfileDefinition, [Diagnostic])
@@ -205,10 +205,18 @@ public final class ProfileRepository {
         return .decoded(definition, problems)
     }
 
+    /// A file read, parsed, decoded and checked against the catalog by one of ``preload(_:)``'s tasks.
+    private enum Checked: Sendable {
+        case failure(Diagnostic)
+        /// The definition as the catalog typed it, what decoding and the catalog check found, and what `lint` needs
+        /// to know of the definition as decoded.
+        case checked(ProfileDefinition, [Diagnostic], PreparedDefinition.LintFlags)
+    }
+
     /// Reads, parses, decodes, checks against the catalog and prepares the files of the profiles `names` (and of their
     /// overlays) not loaded yet, on every processor, ahead of their first use. Nothing else changes: what a file
     /// reports is reported when its definition is first used, as without this.
-    func preload(_ names: [String]) {
+    func preload(_ names: [String]) async {
         var jobs: [(path: String, name: String, isOverlay: Bool, hasOverlay: Bool)] = []
         jobs.reserveCapacity(names.count)
         for name in names {
@@ -218,47 +226,59 @@ public final class ProfileRepository {
                 jobs.append((overlayPath, name, true, false))
             }
         }
-        let results = UnsafeMutableBufferPointer<Loaded?>.allocate(capacity: jobs.count)
-        results.initialize(repeating: nil)
-        defer {
-            results.deinitialize()
-            results.deallocate()
-        }
         let jobList = jobs
         let catalog = self.catalog
-        // A table of keys per chunk of files, each filled while its files are in that processor's cache.
-        let chunks = Parallel.chunks(jobs.count)
-        let variants = UnsafeMutableBufferPointer<KeyVariants>.allocate(capacity: chunks.count)
-        variants.initialize(repeating: KeyVariants())
-        defer {
-            variants.deinitialize()
-            variants.deallocate()
-        }
-        Parallel.forEach(chunks) { chunk in
-            for index in chunks[chunk] {
+        // Each chunk of files also counts their keys in a table of its own, while the files are in that processor's
+        // cache; the tables are merged here.
+        let chunks = await Parallel.map(jobs.count) { range in
+            var variants = KeyVariants()
+            var checked: [Checked] = []
+            checked.reserveCapacity(range.count)
+            for index in range {
                 let job = jobList[index]
-                let loaded = Self.loadFile(path: job.path, name: job.name, isOverlay: job.isOverlay)
-                guard case .decoded(let definition, let problems) = loaded else {
-                    results[index] = loaded
+                let decoded: ProfileDefinition
+                let problems: [Diagnostic]
+                switch Self.loadFile(path: job.path, name: job.name, isOverlay: job.isOverlay) {
+                case .decoded(let definition, let found):
+                    decoded = definition
+                    problems = found
+                case .failure(let diagnostic):
+                    checked.append(.failure(diagnostic))
+                    continue
+                case .prepared(_, let found):  // not what loading a file gives
+                    checked.append(.failure(found.first ?? .error("cannot load `\(job.path)`")))
                     continue
                 }
-                let (prepared, found) = Self.prepare(
-                    definition, problems: problems, catalog: catalog,
-                    lintFlags: PreparedDefinition.LintFlags(definition))
-                if !job.isOverlay, !job.hasOverlay { prepared.overlay = .some(nil) }
-                variants[chunk].add(prepared)
-                _ = prepared.mergesCleanly(hasCatalog: catalog != nil)  // while the file is in this processor's cache
-                results[index] = .prepared(prepared, found)
+                let flags = PreparedDefinition.LintFlags(decoded)
+                let (definition, found) = Self.check(decoded, problems: problems, catalog: catalog)
+                variants.add(keysOf: definition, keyHashes: flags.keyHashes)
+                checked.append(.checked(definition, found, flags))
             }
+            return (checked, variants)
         }
-        for table in variants { keyVariants.add(table) }
         definitions.reserveCapacity(definitions.count + jobs.count)
-        for (index, job) in jobs.enumerated() {
-            guard let loaded = results[index] else { continue }
-            if job.isOverlay {
-                overlays[job.name] = .preloaded(loaded)
-            } else {
-                definitions[job.name] = .preloaded(loaded)
+        var index = 0
+        for (checked, variants) in chunks {
+            keyVariants.add(variants)
+            for file in checked {
+                let job = jobs[index]
+                index += 1
+                let loaded: Loaded
+                switch file {
+                case .failure(let diagnostic):
+                    loaded = .failure(diagnostic)
+                case .checked(let definition, let problems, let flags):
+                    let prepared = PreparedDefinition(
+                        definition, lintFlags: flags, valuesAreAsDecoded: catalog == nil)
+                    prepared.keysCounted = true
+                    if !job.isOverlay, !job.hasOverlay { prepared.overlay = .some(nil) }
+                    loaded = .prepared(prepared, problems)
+                }
+                if job.isOverlay {
+                    overlays[job.name] = .preloaded(loaded)
+                } else {
+                    definitions[job.name] = .preloaded(loaded)
+                }
             }
         }
     }
@@ -281,18 +301,24 @@ public final class ProfileRepository {
     }
 
     /// Checks `definition` against `catalog` and prepares it; `problems` followed by what the catalog check found.
-    /// Reads nothing of the repository's state: ``preload(_:)`` runs it on any thread.
     private static func prepare(
-        _ definition: ProfileDefinition, problems: [Diagnostic], catalog: Catalog?,
-        lintFlags: PreparedDefinition.LintFlags? = nil
+        _ definition: ProfileDefinition, problems: [Diagnostic], catalog: Catalog?
     ) -> (PreparedDefinition, [Diagnostic]) {
+        let (checked, found) = check(definition, problems: problems, catalog: catalog)
+        return (PreparedDefinition(checked), found)
+    }
+
+    /// `definition` as `catalog` types its values, and `problems` followed by what the check found. Reads nothing of
+    /// the repository's state: ``preload(_:)``'s tasks run it.
+    private static func check(
+        _ definition: ProfileDefinition, problems: [Diagnostic], catalog: Catalog?
+    ) -> (ProfileDefinition, [Diagnostic]) {
+        guard let catalog else { return (definition, problems) }
         var definition = definition
         var problems = problems
-        if let catalog {
-            let (findings, values) = CatalogChecker(catalog: catalog).check(definition)
-            problems.append(contentsOf: findings)
-            definition.values = values
-        }
-        return (PreparedDefinition(definition, lintFlags: lintFlags, valuesAreAsDecoded: catalog == nil), problems)
+        let (findings, values) = CatalogChecker(catalog: catalog).check(definition)
+        problems.append(contentsOf: findings)
+        definition.values = values
+        return (definition, problems)
     }
 }

@@ -1,3 +1,5 @@
+import Dispatch
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)
@@ -8,6 +10,14 @@ import Darwin
 
 /// Ending this process.
 public enum ProcessExit {
+    /// Runs `body` as a task and ends the process with the status it returns; meanwhile the main thread serves
+    /// Dispatch's main queue (`dispatchMain`), as an `async` main does. For the commands whose work runs on every
+    /// processor (``Parallel``): `lint` and the completion queries. The others start no task: `run` pays nothing.
+    public static func afterTask(_ body: @escaping @Sendable () async -> Int32) -> Never {
+        Task { now(await body()) }
+        dispatchMain()
+    }
+
     /// Ends the process now with `status` (libc's `exit`: buffered C streams are flushed, `atexit` handlers run).
     public static func now(_ status: Int32) -> Never {
         exit(status)

@@ -23,10 +23,10 @@ extension ProfileCommand {
 
         /// Lints, then exits with every loaded profile still alive: over a large directory, thousands of
         /// definitions are not freed one by one just before the process ends.
-        static func execute(_ invocation: Invocation) throws(Exit) -> Never {
+        static func execute(_ invocation: Invocation) async throws(Exit) -> Never {
             try invocation.requireValid()
             let session = try Session(profilesDirectory: invocation.profilesDirectory)
-            var diagnostics = Linter(repository: session.repository).run()
+            var diagnostics = await Linter(repository: session.repository).run()
             // The editors' schema beside the profiles, when there is one, is current (like `generate --check`).
             if let stale = ProfileSchema.staleFile(in: session.repository) { diagnostics.append(stale) }
             if let stale = CatalogSchema.staleFile(in: session.repository) { diagnostics.append(stale) }

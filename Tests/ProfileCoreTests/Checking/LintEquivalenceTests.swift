@@ -21,8 +21,8 @@ import Testing
     }
 
     /// What the linter reports, without its code-injection warnings (which no resolution reports).
-    func linted(_ profiles: TemporaryProfiles) throws -> String {
-        let diagnostics = Linter(repository: try profiles.repository()).run()
+    func linted(_ profiles: TemporaryProfiles) async throws -> String {
+        let diagnostics = await Linter(repository: try profiles.repository()).run()
         return profiles.render(diagnostics.filter { !$0.message.contains("makes the dynamic loader inject code") })
     }
 
@@ -83,17 +83,17 @@ import Testing
     ]
 
     @Test(arguments: 0..<LintEquivalenceTests.sets.count)
-    func lintReportsWhatResolvingReports(set index: Int) throws {
+    func lintReportsWhatResolvingReports(set index: Int) async throws {
         let profiles = try TemporaryProfiles(Self.sets[index])
         let expected = try reference(profiles)
-        #expect(try linted(profiles) == expected)
+        #expect(try await linted(profiles) == expected)
         if index > 0 { #expect(expected.contains("error:")) }
     }
 
     /// Enough profiles that `lint` checks them on several threads: long chains with drops and replaces (some
     /// matching nothing), diamonds, overlays, an unknown parent, a cycle, a broken file and broken interpolation mixed
     /// in among clean profiles.
-    @Test func aLargeSetCheckedOnEveryProcessorReportsWhatResolvingReports() throws {
+    @Test func aLargeSetCheckedOnEveryProcessorReportsWhatResolvingReports() async throws {
         var files: [String: String] = [
             "root.yml": "abstract: true\narguments: [-v, [-k, '1'], -q]\nenv: {A: '${HOME:-/h}'}\n",
             "cycle-a.yml": "extends: cycle-b\n", "cycle-b.yml": "extends: cycle-a\n",
@@ -123,7 +123,7 @@ import Testing
         #expect(expected.contains("nothing to drop"))
         #expect(expected.contains("cycle in `extends`"))
         #expect(expected.contains("are one key to the app"))
-        #expect(try linted(profiles) == expected)
+        #expect(try await linted(profiles) == expected)
     }
 
     /// A second `values` mapping (a duplicate key) is checked against the names of the first.

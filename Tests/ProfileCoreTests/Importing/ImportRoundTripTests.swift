@@ -20,8 +20,8 @@ import Testing
     /// Imports `name` from the fixtures, checks the profile loads and lints clean, and resolves it.
     static func imported(
         _ name: String, from source: ProfileImporter.Source, catalog: String? = nil
-    ) throws -> (original: String, yaml: String, profile: ResolvedProfile, notes: [Diagnostic]) {
-        let imported = try importedWithChange(name, from: source, catalog: catalog)
+    ) async throws -> (original: String, yaml: String, profile: ResolvedProfile, notes: [Diagnostic]) {
+        let imported = try await importedWithChange(name, from: source, catalog: catalog)
         return (imported.original, imported.yaml, imported.profile, imported.notes)
     }
 
@@ -29,7 +29,7 @@ import Testing
     /// profile composed after it): a change for the update to write.
     static func importedWithChange(
         _ name: String, from source: ProfileImporter.Source, catalog: String? = nil
-    ) throws -> (
+    ) async throws -> (
         original: String, yaml: String, profile: ResolvedProfile, changed: ResolvedProfile, notes: [Diagnostic]
     ) {
         let original = try XcodeFixtures.text(name)
@@ -48,7 +48,7 @@ import Testing
         files["imported.yml"] = yaml
         files["added.yml"] = "env:\n  ROUND_TRIP_ADDED: \"1\"\n"
         let profiles = try TemporaryProfiles(files)
-        let lint = Linter(repository: try profiles.repository()).run()
+        let lint = await Linter(repository: try profiles.repository()).run()
         #expect(lint.isEmpty, "\(name): \(profiles.render(lint))\n\(yaml)")
         let (resolved, diagnostics) = try profiles.resolve(["imported"])
         #expect(diagnostics == "")
@@ -70,8 +70,8 @@ import Testing
     static func unchangedNote(_ path: String) -> [String] { [ExportFormat.alreadyAsTheProfileSaysMessage(path)] }
 
     @Test(arguments: schemes)
-    func aSchemeComesBackByteForByte(_ name: String, _ action: XcodeImportAction) throws {
-        let (original, _, profile, changed, _) = try Self.importedWithChange(name, from: .xcscheme(action))
+    func aSchemeComesBackByteForByte(_ name: String, _ action: XcodeImportAction) async throws {
+        let (original, _, profile, changed, _) = try await Self.importedWithChange(name, from: .xcscheme(action))
         let exportAction = XcodeSchemeAction(rawValue: action.rawValue)!
         let once = try ExportFormat.xcscheme.update(
             Array(original.utf8), path: name, with: profile, action: exportAction)
@@ -107,8 +107,8 @@ import Testing
                 == back.text)
     }
 
-    @Test func aSchemeWithTypedEntriesComesBackToo() throws {
-        let (original, yaml, profile, _) = try Self.imported(
+    @Test func aSchemeWithTypedEntriesComesBackToo() async throws {
+        let (original, yaml, profile, _) = try await Self.imported(
             "Typed.xcscheme", from: .xcscheme(.launch), catalog: try Self.countriesCatalog())
         #expect(
             yaml == """
@@ -165,8 +165,8 @@ import Testing
     ]
 
     @Test(arguments: plans)
-    func aTestPlanComesBackByteForByte(_ name: String, _ configuration: String?) throws {
-        let (original, _, profile, changed, _) = try Self.importedWithChange(
+    func aTestPlanComesBackByteForByte(_ name: String, _ configuration: String?) async throws {
+        let (original, _, profile, changed, _) = try await Self.importedWithChange(
             name, from: .xctestplan(configuration: configuration))
         let once = try ExportFormat.xctestplan.update(
             Array(original.utf8), path: name, with: profile, configuration: configuration)
@@ -214,8 +214,8 @@ import Testing
 
     /// A scheme an earlier export wrote: its typed layer comes from the payload, the entries written for it are left
     /// out, and the next update recognises them as the profile's.
-    @Test func anExportedSchemeBringsItsTypedLayer() throws {
-        let (original, yaml, profile, _) = try Self.imported("Exported.xcscheme", from: .xcscheme(.launch))
+    @Test func anExportedSchemeBringsItsTypedLayer() async throws {
+        let (original, yaml, profile, _) = try await Self.imported("Exported.xcscheme", from: .xcscheme(.launch))
         #expect(
             yaml == """
                 # imported from Exported.xcscheme (LaunchAction) by profile import

@@ -79,11 +79,11 @@ import Testing
     }
 
     /// `yaml` as the profile `p` (with the test catalog when given): its resolved form, and lint's findings.
-    func load(_ yaml: String, catalog: Bool = false) throws -> (ResolvedProfile, String) {
+    func load(_ yaml: String, catalog: Bool = false) async throws -> (ResolvedProfile, String) {
         var files = ["p.yml": yaml]
         if catalog { files["_catalog.yml"] = Self.catalog }
         let profiles = try TemporaryProfiles(files)
-        let lint = Linter(repository: try profiles.repository()).run()
+        let lint = await Linter(repository: try profiles.repository()).run()
         let (resolved, diagnostics) = try profiles.resolve(["p"])
         #expect(diagnostics == "", "\(yaml)")
         return (try #require(resolved, "\(yaml)"), profiles.render(lint))
@@ -117,7 +117,7 @@ import Testing
 
     // MARK: - YAML text
 
-    @Test func scalarsReadBackAsWritten() throws {
+    @Test func scalarsReadBackAsWritten() async throws {
         let texts = [
             "plain", "-UITests", "(fr)", "5", "2.5", "true", "yes", "null", "~", "", " lead", "trail ", "a: b", "a #b",
             "#x", "[x]", "a,b", "{x}", "*x", "&x", "!x", "|", ">", "'q'", "\"q\"", "%x", "@x", "`x", "-", "- x", "?x",
@@ -125,7 +125,7 @@ import Testing
         ]
         var yaml = "arguments:\n"
         for text in texts { yaml += "  - [x, \(YAMLText.string(YAMLText.literal(text)))]\n" }
-        let (profile, lint) = try load(yaml)
+        let (profile, lint) = try await load(yaml)
         #expect(lint == "")
         #expect(profile.arguments.map(\.value) == texts.flatMap { ["x", $0] })
         // Environment values: numbers and booleans stay text, null does not unset.
@@ -133,14 +133,14 @@ import Testing
         for (index, text) in texts.enumerated() {
             env += "  V\(index): \(YAMLText.environmentValue(YAMLText.literal(text)))\n"
         }
-        let (environment, _) = try load(env)
+        let (environment, _) = try await load(env)
         #expect(environment.environment.map(\.value) == texts.map { Optional($0) })
     }
 
-    @Test func dollarsStayLiteral() throws {
+    @Test func dollarsStayLiteral() async throws {
         let texts = ["${HOME}", "$HOME", "$$", "$(SRCROOT)/x", "$1", "a$", "${A:-b}", "$_x", "cost: 5$"]
         let yaml = "arguments:\n" + texts.map { "  - " + YAMLText.string(YAMLText.literal($0)) + "\n" }.joined()
-        let (profile, _) = try load(yaml)
+        let (profile, _) = try await load(yaml)
         #expect(profile.arguments.map(\.value) == texts)
     }
 
@@ -169,7 +169,7 @@ import Testing
         )
     }
 
-    @Test func typedEntriesNeedTheCatalog() throws {
+    @Test func typedEntriesNeedTheCatalog() async throws {
         let catalog = try catalog()
         let scheme = Self.scheme([
             ("-UITests", true), ("-skipOnboarding true", true), ("--in-memory-settings=1", true),
@@ -200,7 +200,7 @@ import Testing
                   greeting: Hello there
 
                 """)
-        let (profile, lint) = try load(output.text!, catalog: true)
+        let (profile, lint) = try await load(output.text!, catalog: true)
         #expect(lint == "")
         #expect(
             profile.payload.launchArguments.suffix(10) == [
@@ -261,7 +261,7 @@ import Testing
         #expect(output.diagnostics.last?.location?.description == "App.xcscheme:16:25")
     }
 
-    @Test func variablesKeepTheirOrderAndBuildSettingsAreKeptWithAWarning() throws {
+    @Test func variablesKeepTheirOrderAndBuildSettingsAreKeptWithAWarning() async throws {
         let output = run(
             Self.scheme(
                 [("-root $(SRCROOT)/Data", true)],
@@ -296,7 +296,7 @@ import Testing
                 "`bad.name` is not a variable name `profile` can set (letters, digits and `_`, not starting with a "
                     + "digit): kept as a comment",
             ])
-        let (profile, lint) = try load(output.text!)
+        let (profile, lint) = try await load(output.text!)
         #expect(lint == "")
         #expect(
             profile.environmentSummary == ["FIXTURES=$(SRCROOT)/Fixtures", "HOME_REF=${HOME}/x", "NEW=b", "EMPTY="])
@@ -319,7 +319,7 @@ import Testing
 
     // MARK: - Test plans
 
-    @Test func aTestPlanConfigurationsOwnOptions() throws {
+    @Test func aTestPlanConfigurationsOwnOptions() async throws {
         let plan = try XcodeFixtures.text("Weather.xctestplan")
         let german = run(plan, .xctestplan(configuration: "German"), path: "App.xctestplan")
         #expect(german.text?.contains("description: Imported from App.xctestplan (configuration German)\n") == true)
@@ -330,7 +330,7 @@ import Testing
             try XcodeFixtures.text("Shop.xctestplan"), .xctestplan(configuration: "Production"), path: "App.xctestplan")
         #expect(
             production.text?.contains("arguments:\n  - {argument: -FIRAnalyticsDebugEnabled, enabled: false}") == true)
-        let (_, lint) = try load(production.text!)
+        let (_, lint) = try await load(production.text!)
         #expect(lint == "")
     }
 
@@ -390,7 +390,7 @@ import Testing
 
     // MARK: - dotenv
 
-    @Test func dotenvFollowsComposeAndPythonDotenv() throws {
+    @Test func dotenvFollowsComposeAndPythonDotenv() async throws {
         let text = #"""
             # local settings
             export API_URL=http://localhost:8080   # the dev server
@@ -431,7 +431,7 @@ import Testing
                   CRLF: x
 
                 """#)
-        let (profile, lint) = try load(output.text!)
+        let (profile, lint) = try await load(output.text!)
         #expect(lint == "")
         #expect(
             profile.environmentSummary == [
@@ -442,7 +442,7 @@ import Testing
     }
 
     /// What `profile export dotenv` writes, imported, gives the same environment and typed layer back.
-    @Test func anExportedDotenvComesBack() throws {
+    @Test func anExportedDotenvComesBack() async throws {
         let source = """
             env:
               PLAIN: value
@@ -452,11 +452,11 @@ import Testing
             mocks: {countries: local-mock}
             values: {pageSize: 5, greeting: "Hi $$you"}
             """
-        let (profile, _) = try load(source, catalog: true)
+        let (profile, _) = try await load(source, catalog: true)
         let dotenv = try ExportFormat.dotenv.render(profile).text
         let output = run(dotenv, .dotenv, path: ".env", catalog: try catalog())
         #expect(output.diagnostics.isEmpty, "\(output.diagnostics.map(\.message))")
-        let (back, lint) = try load(output.text!, catalog: true)
+        let (back, lint) = try await load(output.text!, catalog: true)
         #expect(lint == "")
         #expect(back.environmentSummary == profile.environmentSummary)
         #expect(back.payload.flags == profile.payload.flags)

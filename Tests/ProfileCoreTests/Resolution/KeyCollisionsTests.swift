@@ -97,13 +97,13 @@ import Testing
                 """)
     }
 
-    @Test func lintReportsACollisionInAChainItWouldNotOtherwiseMerge() throws {
+    @Test func lintReportsACollisionInAChainItWouldNotOtherwiseMerge() async throws {
         let profiles = try TemporaryProfiles([
             "base.yml": "flags: [k]\n",
             "child.yml": "extends: base\nvalues: {K: 2}\n",
             "clean.yml": "flags: [a]\nvalues: {b: 1}\nmocks: {c: d}\n",
         ])
-        let diagnostics = Linter(repository: try profiles.repository()).run()
+        let diagnostics = await Linter(repository: try profiles.repository()).run()
         #expect(
             diagnostics.map { "\($0.location?.description ?? "") \($0.message)" } == [
                 "\(profiles.directory)/child.yml:2:10 value `K` and flag `k` are one key to the app (`k`): which one the "

@@ -1,30 +1,15 @@
 import Dispatch
+import Foundation
 import Testing
 
 @testable import ProfileCore
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Darwin)
-import Darwin
-#endif
-
 @Suite struct ParallelTests {
-    /// Counts how often each index ran (each slot is written by one thread at a time: the index's own).
-    private final class Visits: @unchecked Sendable {
-        let counts: UnsafeMutableBufferPointer<Int>
-        init(_ count: Int) {
-            counts = .allocate(capacity: count)
-            counts.initialize(repeating: 0)
-        }
-        deinit { counts.deallocate() }
-    }
-
+    /// Every index is in exactly one chunk, and the results come back in chunk order.
     @Test(arguments: [0, 1, 31, 32, 33, 64, 255, 256, 1000, 4099])
-    func everyIndexRunsExactlyOnce(count: Int) {
-        let visits = Visits(count)
-        Parallel.forEach(count, minimumPerChunk: 1) { index in visits.counts[index] += 1 }
-        #expect(visits.counts.allSatisfy { $0 == 1 })
+    func everyIndexRunsExactlyOnceAndInOrder(count: Int) async {
+        let results = await Parallel.map(count, minimumPerChunk: 1) { range in Array(range) }
+        #expect(results.flatMap { $0 } == Array(0..<count))
     }
 
     /// The chunks cover `0..<count` in order, without gaps or overlaps, each at least as large as asked (or one chunk),
@@ -39,30 +24,29 @@ import Darwin
         #expect((sizes.max() ?? 0) - (sizes.min() ?? 0) <= 1)
     }
 
-    /// A thread that falls behind leaves the rest of the chunks to the others: while index 0 waits (up to 10 s) for
-    /// every index outside its chunk to be done, another thread does them all (statically split between two
-    /// threads, half of them would wait for it).
+    /// A chunk that falls behind leaves the others to the rest: while the first chunk waits (up to 10 s) for every
+    /// other chunk to be done, they all finish (run one after another, they would wait for it forever).
     @Test(.enabled(if: Parallel.processorCount > 1, "needs more than one processor"))
-    func aSlowIndexDoesNotHoldBackTheRest() {
-        let count = 2000
-        let outside = count - Parallel.chunks(count, minimumPerChunk: 1)[0].count
+    func aSlowChunkDoesNotHoldBackTheRest() async {
+        let chunks = Parallel.chunks(2000, minimumPerChunk: 1)
         let done = Counter()
-        let waitedFor = Counter()
-        Parallel.forEach(count, minimumPerChunk: 1) { index in
-            guard index == 0 else {
-                done.increment()
-                return
+        let waitedFor = await Parallel.map(2000, minimumPerChunk: 1) { range -> Int in
+            guard range.lowerBound == 0 else {
+                done.add(1)
+                return 0
             }
-            for _ in 0..<10_000 where done.value < outside { usleep(1000) }
-            waitedFor.add(done.value)
+            let clock = ContinuousClock()
+            let deadline = clock.now + .seconds(10)
+            while done.value < chunks.count - 1, clock.now < deadline { Thread.sleep(forTimeInterval: 0.001) }
+            return done.value
         }
-        #expect(waitedFor.value >= outside)
+        #expect(waitedFor[0] == chunks.count - 1)
     }
 
-    private final class Counter: @unchecked Sendable {
-        private var count = 0
+    /// A counter the chunks share (serialised by a queue).
+    private final class Counter: Sendable {
         private let queue = DispatchQueue(label: "ParallelTests.Counter")
-        func increment() { add(1) }
+        private nonisolated(unsafe) var count = 0
         func add(_ amount: Int) { queue.sync { count += amount } }
         var value: Int { queue.sync { count } }
     }
