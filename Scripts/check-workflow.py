@@ -84,7 +84,8 @@ def package_schemes(directory):
     manifest = os.path.join(directory, "Package.swift")
     if not os.path.exists(manifest):
         return set()
-    text = open(manifest, encoding="utf-8").read()
+    with open(manifest, encoding="utf-8") as file:
+        text = file.read()
     return set(re.findall(r'\.(?:executable|library|target|executableTarget|testTarget)\(\s*name:\s*"([^"]+)"', text))
 
 

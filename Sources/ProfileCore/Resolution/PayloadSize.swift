@@ -38,16 +38,16 @@ enum PayloadSize {
         if nameBytes > 0 {
             parts.append("the names of its \(resolved.environment.count) environment variables \(nameBytes)")
         }
-        var where_ = longest.map { "; the longest is \($0.what), \($0.bytes) bytes" } ?? ""
+        var longestHint = longest.map { "; the longest is \($0.what), \($0.bytes) bytes" } ?? ""
         var origin = longest?.origin
         if nameBytes > argumentBytes + valueBytes, let first = resolved.environment.first {
-            where_ = ""
+            longestHint = ""
             origin = first.origin
         }
         return .error(
             "the profile's payload would be \(size) bytes: `\(WireFormat.environmentVariable)`, which carries the "
                 + "profile to the runtime library, can take at most \(limit) bytes (as `\(longestName)=` with its "
-                + "final NUL byte: Linux's MAX_ARG_STRLEN); \(parts.joined(separator: ", "))\(where_)",
+                + "final NUL byte: Linux's MAX_ARG_STRLEN); \(parts.joined(separator: ", "))\(longestHint)",
             at: origin)
     }
 }
