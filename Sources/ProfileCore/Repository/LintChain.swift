@@ -9,8 +9,8 @@ enum LintChain: Equatable {
     /// Nothing can fail while it merges; `keys` are the chain's typed keys that the directory sets in more than one
     /// way (``KeyVariants/keys(of:)``), sorted and distinct: bounded by the keys it sets, not by its depth, and
     /// usually none.
-    /// `payloadBytes` bounds the chain's payload (``PreparedDefinition/payloadBytes``, added up).
-    case clean(editsArguments: Bool, keys: [ChainKey], payloadBytes: Int)
+    /// `bounds` bound what its interpolations can give (``LintBounds``).
+    case clean(editsArguments: Bool, keys: [ChainKey], bounds: LintBounds.Chain)
 }
 
 /// One typed key of a chain as ``LintChain`` keeps it, when the directory sets it in more than one way

@@ -154,39 +154,14 @@ final class PreparedDefinition {
     private var mergesCleanlyWithCatalog: Bool?
     private var mergesCleanlyWithoutCatalog: Bool?
 
-    /// Whether interpolating `text` for `destination` under `lint` cannot fail: it is well formed and refers to no
-    /// variable (only `$$`), so its result is no longer than itself. A reference may grow without bound through the
-    /// chain's own variables (`A2: ${A1}${A1}`): such a text takes the full check, which interpolates it.
+    /// Whether interpolating `text` for `destination` under `lint` cannot fail on its syntax (its length is bounded by
+    /// ``bounds``, along the chain).
     private static func interpolates(_ text: String, for destination: Interpolator.Destination = .value) -> Bool {
-        Interpolator.isWellFormed(text, for: destination) && !Interpolator.mayReference(text)
+        Interpolator.isWellFormed(text, for: destination)
     }
 
-    /// An upper bound of the bytes this file's entries add to the payload (``PayloadSize``): every argument it adds
-    /// and every flag, mock, value and environment name it sets, as the wire format writes them. The bounds of a
-    /// chain's files added up (settings a child overrides counted twice) bound its payload.
-    private(set) lazy var payloadBytes: Int = Self.payloadBytes(definition)
-
-    static func payloadBytes(_ definition: ProfileDefinition) -> Int {
-        let overhead = WireFormat.entryOverhead
-        var total = 0
-        for operation in definition.arguments {
-            switch operation {
-            case .append(let group, _), .replace(_, let group, _):
-                for argument in group { total += overhead + WireFormat.escapedLength(argument.value) }
-            case .drop: break
-            }
-        }
-        for flag in definition.flags { total += overhead + WireFormat.escapedLength(flag.key.value) + 1 }
-        for mock in definition.mocks {
-            total += overhead + WireFormat.escapedLength(mock.key.value) + WireFormat.escapedLength(mock.value.value)
-        }
-        for value in definition.values {
-            total += overhead + WireFormat.escapedLength(value.key.value)
-            if let text = value.value.value?.text { total += WireFormat.escapedLength(text) }
-        }
-        for entry in definition.environment { total += overhead + WireFormat.escapedLength(entry.name.value) }
-        return total
-    }
+    /// What interpolating this file's texts can give under `lint` (``LintBounds``).
+    private(set) lazy var bounds = LintBounds(definition)
 
     /// Sorted by key; of several settings of one key, the last written.
     static func sorted<Value>(_ settings: [Keyed<Value>]) -> [Keyed<Value>] {

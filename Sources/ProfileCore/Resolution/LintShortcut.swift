@@ -13,10 +13,10 @@ extension Resolver {
         // A flag and a value (or a mock point) with one key is found while merging (``KeyCollisions``); within one
         // file, ``PreparedDefinition/mergesCleanly(hasCatalog:)`` knew.
         if order.count > 1, KeyCollisions.mayCollide(order) { return (false, editsArguments) }
-        // A payload that may be too long is measured by the merge (``PayloadSize``).
-        var payloadBytes = 0
-        for prepared in order { payloadBytes += prepared.payloadBytes }
-        if payloadBytes > PayloadSize.limit { return (false, editsArguments) }
+        // A text that interpolation may make too long, or a payload, is measured by the merge.
+        var bounds = LintBounds.Chain()
+        for prepared in order where !bounds.add(prepared.bounds) { return (false, editsArguments) }
+        if !bounds.fits(payloadLimit: PayloadSize.limit) { return (false, editsArguments) }
         return (true, editsArguments)
     }
 
@@ -59,15 +59,15 @@ extension Resolver {
         defer { prepared.lintChain = result }
         var editsArguments = false
         var keys: [ChainKey] = []
-        var payloadBytes = 0
+        var bounds = LintBounds.Chain()
         for parent in prepared.parents {
             guard case .some(.some(let parent)) = parent,
-                case .clean(let edits, let parentKeys, let parentBytes) = summarizeChain(
+                case .clean(let edits, let parentKeys, let parentBounds) = summarizeChain(
                     parent, hasCatalog: hasCatalog, variants: &variants)
             else { return result }
             editsArguments = editsArguments || edits
             keys = ChainKey.union(keys, parentKeys)
-            payloadBytes += parentBytes
+            bounds.add(parent: parentBounds)
         }
         guard case .some(let overlay) = prepared.overlay else { return result }
         // The definition, then its overlay: each merges cleanly on its own (known since it was loaded).
@@ -75,17 +75,15 @@ extension Resolver {
             guard definition.mergesCleanly(hasCatalog: hasCatalog) else { return false }
             editsArguments = editsArguments || definition.editsArguments
             keys = ChainKey.union(keys, variants.keys(of: definition))
-            payloadBytes += definition.payloadBytes
-            return true
+            return bounds.add(definition.bounds)
         }
         guard add(prepared) else { return result }
         if let overlay, !add(overlay) { return result }
         // Two kinds or two spellings of one key anywhere in the chain are found while merging.
         if ChainKey.mayCollide(keys) { return result }
-        // A payload that may be too long is measured by the full check (``PayloadSize``). A parent reached twice
-        // (a diamond) is counted twice: still a bound.
-        if payloadBytes > PayloadSize.limit { return result }
-        result = .clean(editsArguments: editsArguments, keys: keys, payloadBytes: payloadBytes)
+        // A text that interpolation may make too long, or a payload, is measured by the full check.
+        if !bounds.fits(payloadLimit: PayloadSize.limit) { return result }
+        result = .clean(editsArguments: editsArguments, keys: keys, bounds: bounds)
         return result
     }
 

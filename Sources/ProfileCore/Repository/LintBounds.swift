@@ -1,0 +1,175 @@
+import ProfileRuntime
+
+/// Upper bounds of what interpolating a file's texts can give under `lint`, which resolves with an empty invoking
+/// environment: a text of L bytes holding R references (a `$` that is not part of `$$`) interpolates to at most
+/// L + R × M bytes, where M bounds the value of every variable set so far (a reference to an unset variable gives its
+/// default, which is part of the text, or nothing). A chain whose bounds stay within the limits cannot fail on a
+/// length: `lint` then needs no merge to know (``Resolver/lintShortcut(_:hasCatalog:)``); otherwise the full check
+/// measures the real lengths. The limits themselves are the rules' own (``Interpolator/Destination/limit``, and the
+/// payload's, which the caller passes: `PayloadSize.limit`): this only decides when they need to be measured.
+struct LintBounds {
+    /// One `env` entry that sets a value: its name, the text's bytes and references.
+    struct Entry {
+        var name: String
+        var length: Int
+        var references: Int
+    }
+
+    /// Texts of one kind (arguments, or interpolated values): their escaped bytes and references added up, and the
+    /// largest length and reference count of any one of them.
+    struct Texts {
+        var escapedBytes = 0
+        var references = 0
+        var longest = 0
+        var mostReferences = 0
+
+        mutating func add(_ text: String) {
+            let references = LintBounds.references(text)
+            escapedBytes += WireFormat.entryOverhead + WireFormat.escapedLength(text)
+            self.references += references
+            longest = max(longest, text.utf8.count)
+            mostReferences = max(mostReferences, references)
+        }
+
+        mutating func add(_ other: Texts) {
+            escapedBytes += other.escapedBytes
+            references += other.references
+            longest = max(longest, other.longest)
+            mostReferences = max(mostReferences, other.mostReferences)
+        }
+
+        /// The longest any one of them can be once interpolated, with variables of at most `longestValue` bytes.
+        func longestResult(_ longestValue: Int) -> Int { sum(longest, product(mostReferences, longestValue)) }
+
+        /// The payload bytes they can take (each interpolated byte escaped to three at worst).
+        func payloadBytes(_ longestValue: Int) -> Int {
+            sum(escapedBytes, product(3, product(references, longestValue)))
+        }
+    }
+
+    var environment: [Entry] = []
+    var arguments = Texts()
+    var values = Texts()
+    /// The payload bytes of the entries whose text is known: flags, mock points, values without `$`, variable names.
+    var fixedPayloadBytes = 0
+
+    init(_ definition: ProfileDefinition) {
+        let overhead = WireFormat.entryOverhead
+        for entry in definition.environment {
+            fixedPayloadBytes += overhead + WireFormat.escapedLength(entry.name.value)
+            guard let text = entry.value?.value else { continue }
+            environment.append(
+                Entry(name: entry.name.value, length: text.utf8.count, references: Self.references(text)))
+        }
+        for operation in definition.arguments {
+            switch operation {
+            case .append(let group, _), .replace(_, let group, _):
+                for argument in group { arguments.add(argument.value) }
+            case .drop: break
+            }
+        }
+        for flag in definition.flags { fixedPayloadBytes += overhead + WireFormat.escapedLength(flag.key.value) + 1 }
+        for mock in definition.mocks {
+            fixedPayloadBytes +=
+                overhead + WireFormat.escapedLength(mock.key.value) + WireFormat.escapedLength(mock.value.value)
+        }
+        for value in definition.values {
+            fixedPayloadBytes += overhead + WireFormat.escapedLength(value.key.value)
+            guard let text = value.value.value?.text else { continue }
+            if case .string(let string)? = value.value.value, Interpolator.containsDollar(string) {
+                values.add(string)
+            } else {
+                fixedPayloadBytes += WireFormat.escapedLength(text)
+            }
+        }
+    }
+
+    /// How many references `text` may hold: its `$` that are not part of `$$` (a nested default counts its own).
+    static func references(_ text: String) -> Int {
+        var count = 0
+        var iterator = text.utf8.makeIterator()
+        while let byte = iterator.next() {
+            guard byte == UInt8(ascii: "$") else { continue }
+            if iterator.next() != UInt8(ascii: "$") { count += 1 }
+        }
+        return count
+    }
+
+    /// A chain's bounds, built file by file in the order the resolver merges them.
+    struct Chain: Equatable {
+        /// Bounds every variable's value set so far.
+        var longestValue = 0
+        var argumentBytes = 0
+        var argumentReferences = 0
+        var longestArgument = 0
+        var mostArgumentReferences = 0
+        var valueBytes = 0
+        var valueReferences = 0
+        var longestInterpolatedValue = 0
+        var mostValueReferences = 0
+        var fixedPayloadBytes = 0
+
+        /// Adds a parent's chain (a second parent's too: what two parents share is counted twice, still a bound).
+        mutating func add(parent: Chain) {
+            longestValue = max(longestValue, parent.longestValue)
+            argumentBytes = sum(argumentBytes, parent.argumentBytes)
+            argumentReferences = sum(argumentReferences, parent.argumentReferences)
+            longestArgument = max(longestArgument, parent.longestArgument)
+            mostArgumentReferences = max(mostArgumentReferences, parent.mostArgumentReferences)
+            valueBytes = sum(valueBytes, parent.valueBytes)
+            valueReferences = sum(valueReferences, parent.valueReferences)
+            longestInterpolatedValue = max(longestInterpolatedValue, parent.longestInterpolatedValue)
+            mostValueReferences = max(mostValueReferences, parent.mostValueReferences)
+            fixedPayloadBytes = sum(fixedPayloadBytes, parent.fixedPayloadBytes)
+        }
+
+        /// Adds the next file of the chain; false when one of its variables may be longer than a variable may be.
+        mutating func add(_ file: LintBounds) -> Bool {
+            for entry in file.environment {
+                let bound = sum(entry.length, product(entry.references, longestValue))
+                guard bound <= Interpolator.Destination.environment(name: entry.name).limit else { return false }
+                longestValue = max(longestValue, bound)
+            }
+            argumentBytes = sum(argumentBytes, file.arguments.escapedBytes)
+            argumentReferences = sum(argumentReferences, file.arguments.references)
+            longestArgument = max(longestArgument, file.arguments.longest)
+            mostArgumentReferences = max(mostArgumentReferences, file.arguments.mostReferences)
+            valueBytes = sum(valueBytes, file.values.escapedBytes)
+            valueReferences = sum(valueReferences, file.values.references)
+            longestInterpolatedValue = max(longestInterpolatedValue, file.values.longest)
+            mostValueReferences = max(mostValueReferences, file.values.mostReferences)
+            fixedPayloadBytes = sum(fixedPayloadBytes, file.fixedPayloadBytes)
+            return true
+        }
+
+        /// Whether no argument, value or payload of the chain can be too long, arguments and values interpolating
+        /// against the final environment; `payloadLimit` is the payload's rule's (`PayloadSize.limit`).
+        func fits(payloadLimit: Int) -> Bool {
+            let longest = longestValue
+            guard
+                sum(longestArgument, product(mostArgumentReferences, longest))
+                    <= Interpolator.Destination.argument.limit,
+                sum(longestInterpolatedValue, product(mostValueReferences, longest))
+                    <= Interpolator.Destination.value.limit
+            else { return false }
+            let payload = sum(
+                fixedPayloadBytes,
+                sum(
+                    sum(argumentBytes, product(3, product(argumentReferences, longest))),
+                    sum(valueBytes, product(3, product(valueReferences, longest)))))
+            return payload <= payloadLimit
+        }
+    }
+}
+
+/// `a + b`, or `Int.max` when that overflows: bounds only grow.
+private func sum(_ a: Int, _ b: Int) -> Int {
+    let (result, overflow) = a.addingReportingOverflow(b)
+    return overflow ? .max : result
+}
+
+/// `a × b`, or `Int.max` when that overflows.
+private func product(_ a: Int, _ b: Int) -> Int {
+    let (result, overflow) = a.multipliedReportingOverflow(by: b)
+    return overflow ? .max : result
+}
