@@ -38,7 +38,38 @@ public enum WireFormat {
         checkboxArguments: [ProfilePayload.CheckboxEntry] = [], environmentKeys: [String],
         disabledEnvironmentKeys: [ProfilePayload.Placed] = []
     ) -> String {
-        var writer = Writer(entries: flags.count + mocks.count + values.count)
+        var writer = Writer(entries: flags.count + mocks.count + values.count, counting: false)
+        write(
+            into: &writer, profiles: profiles, flags: flags, mocks: mocks, values: values, arguments: arguments,
+            checkboxArguments: checkboxArguments, environmentKeys: environmentKeys,
+            disabledEnvironmentKeys: disabledEnvironmentKeys)
+        return writer.finish()
+    }
+
+    /// The bytes ``encode(profiles:flags:mocks:values:arguments:checkboxArguments:environmentKeys:disabledEnvironmentKeys:)``
+    /// writes for the same entries, counted by the same writer without building the text (`profile` checks a
+    /// payload's size on every resolution: ``PayloadSize``).
+    package static func encodedLength(
+        profiles: [String], flags: [(key: String, isOn: Bool)], mocks: [(key: String, variant: String)],
+        values: [(key: String, text: String)], arguments: [String],
+        checkboxArguments: [ProfilePayload.CheckboxEntry] = [], environmentKeys: [String],
+        disabledEnvironmentKeys: [ProfilePayload.Placed] = []
+    ) -> Int {
+        var writer = Writer(entries: 0, counting: true)
+        write(
+            into: &writer, profiles: profiles, flags: flags, mocks: mocks, values: values, arguments: arguments,
+            checkboxArguments: checkboxArguments, environmentKeys: environmentKeys,
+            disabledEnvironmentKeys: disabledEnvironmentKeys)
+        writer.end()
+        return writer.length
+    }
+
+    private static func write(
+        into writer: inout Writer, profiles: [String], flags: [(key: String, isOn: Bool)],
+        mocks: [(key: String, variant: String)], values: [(key: String, text: String)], arguments: [String],
+        checkboxArguments: [ProfilePayload.CheckboxEntry], environmentKeys: [String],
+        disabledEnvironmentKeys: [ProfilePayload.Placed]
+    ) {
         for name in profiles { writer.profile(name) }
         for (key, isOn) in flags { writer.flag(key, isOn) }
         for (key, variant) in mocks { writer.mock(key, variant) }
@@ -58,24 +89,36 @@ public enum WireFormat {
             writer.disabledEnvironmentKey(placed.text)
             nextKey = disabledKeys.next()
         }
-        return writer.finish()
     }
 
     /// Writes entries, each escaped, in the order ``encode(profiles:flags:mocks:values:arguments:checkboxArguments:environmentKeys:disabledEnvironmentKeys:)``
     /// calls it.
     private struct Writer {
         private var out: [UInt8] = []
+        /// Counting, the writer keeps nothing of what it writes after the header: it adds up its bytes.
+        private let counting: Bool
+        /// The bytes written while counting.
+        private(set) var counted = 0
 
         /// A writer for about `entries` flags, mocks and values.
-        init(entries: Int) {
-            out.reserveCapacity(64 + 24 * entries)
+        init(entries: Int, counting: Bool) {
+            self.counting = counting
+            if !counting { out.reserveCapacity(64 + 24 * entries) }
             out.append(contentsOf: "profile/\(version)".utf8)
+        }
+
+        private mutating func put(_ byte: UInt8) {
+            if counting { counted += 1 } else { out.append(byte) }
+        }
+
+        private mutating func put(_ bytes: some Collection<UInt8>) {
+            if counting { counted += bytes.count } else { out.append(contentsOf: bytes) }
         }
 
         mutating func profile(_ name: String) { entry("profile=", name) }
         mutating func flag(_ key: String, _ isOn: Bool) {
             entry("flag.", key)
-            out.append(contentsOf: isOn ? "=1".utf8 : "=0".utf8)
+            put(isOn ? "=1".utf8 : "=0".utf8)
         }
         mutating func mock(_ key: String, _ variant: String) { entry("mock.", key, variant) }
         mutating func value(_ key: String, _ text: String) { entry("value.", key, text) }
@@ -85,7 +128,7 @@ public enum WireFormat {
         mutating func checkboxArgument(_ words: [String], isEnabled: Bool) {
             entry(isEnabled ? "argument-on=" : "argument-off=", words.first ?? "")
             for word in words.dropFirst() {
-                out.append(UInt8(ascii: ","))
+                put(UInt8(ascii: ","))
                 appendEscaped(word)
             }
         }
@@ -93,19 +136,25 @@ public enum WireFormat {
 
         /// The payload.
         consuming func finish() -> String {
-            out.append(contentsOf: ";end".utf8)
+            end()
             return String(decoding: out, as: UTF8.self)
         }
 
+        /// Writes the final entry.
+        mutating func end() { put(";end".utf8) }
+
+        /// The bytes written (counted, or kept).
+        var length: Int { out.count + counted }
+
         private mutating func entry(_ prefix: StaticString, _ text: String) {
-            out.append(UInt8(ascii: ";"))
-            out.append(contentsOf: UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
+            put(UInt8(ascii: ";"))
+            put(UnsafeBufferPointer(start: prefix.utf8Start, count: prefix.utf8CodeUnitCount))
             appendEscaped(text)
         }
 
         private mutating func entry(_ prefix: StaticString, _ key: String, _ value: String) {
             entry(prefix, key)
-            out.append(UInt8(ascii: "="))
+            put(UInt8(ascii: "="))
             appendEscaped(value)
         }
 
@@ -115,14 +164,14 @@ public enum WireFormat {
             text.withUTF8 { bytes in
                 var start = 0
                 for index in 0..<bytes.count where needsEscape(bytes[index]) {
-                    if start < index { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start..<index])) }
+                    if start < index { put(UnsafeBufferPointer(rebasing: bytes[start..<index])) }
                     let byte = bytes[index]
-                    out.append(UInt8(ascii: "%"))
-                    out.append(hexDigit(byte >> 4))
-                    out.append(hexDigit(byte & 0x0F))
+                    put(UInt8(ascii: "%"))
+                    put(hexDigit(byte >> 4))
+                    put(hexDigit(byte & 0x0F))
                     start = index + 1
                 }
-                if start < bytes.count { out.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[start...])) }
+                if start < bytes.count { put(UnsafeBufferPointer(rebasing: bytes[start...])) }
             }
         }
     }

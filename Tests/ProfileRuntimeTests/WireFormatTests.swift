@@ -4,6 +4,38 @@ import Testing
 @testable import ProfileRuntime
 
 @Suite struct WireFormatTests {
+    /// `encodedLength` counts what `encode` writes, through the same writer: over generated payloads whose texts hold
+    /// every byte that is escaped, and text that is not ASCII.
+    @Test func theLengthIsTheEncodedTextsLength() {
+        var random = SeededRandom(seed: 22)
+        let pieces = ["a", "key", "%", ";", "=", ",", "\u{7F}", "\u{01}", "\n", "é", "日本", " ", "-x", "0"]
+        func text() -> String {
+            (0..<Int.random(in: 0...6, using: &random)).map { _ in pieces.randomElement(using: &random)! }.joined()
+        }
+        for _ in 0..<200 {
+            var payload = ProfilePayload()
+            payload.profiles = (0..<Int.random(in: 1...3, using: &random)).map { _ in "p" + text() }
+            for _ in 0..<Int.random(in: 0...5, using: &random) {
+                payload.flags["f" + text()] = Bool.random(using: &random)
+            }
+            for _ in 0..<Int.random(in: 0...5, using: &random) { payload.mocks["m" + text()] = text() }
+            for _ in 0..<Int.random(in: 0...5, using: &random) { payload.values["v" + text()] = text() }
+            payload.arguments = (0..<Int.random(in: 0...5, using: &random)).map { _ in text() }
+            payload.environmentKeys = (0..<Int.random(in: 0...5, using: &random)).map { _ in "E" + text() }
+            let sorted = { (entries: [String: String]) in
+                entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            }
+            let flags = payload.flags.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map {
+                ($0.key, $0.value)
+            }
+            let length = WireFormat.encodedLength(
+                profiles: payload.profiles, flags: flags, mocks: sorted(payload.mocks).map { ($0.key, $0.value) },
+                values: sorted(payload.values).map { ($0.key, $0.value) }, arguments: payload.arguments,
+                environmentKeys: payload.environmentKeys)
+            #expect(length == WireFormat.encode(payload).utf8.count)
+        }
+    }
+
     static let example =
         "profile/1;profile=base;profile=uitest;flag.analytics=0;flag.skipOnboarding=1;mock.countries=local-mock;"
         + "value.apiTimeout=2.5;value.pageSize=5;argument=-AppleLanguages;argument=(en);env=API_BASE_URL;end"

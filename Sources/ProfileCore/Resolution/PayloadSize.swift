@@ -15,7 +15,7 @@ enum PayloadSize {
     /// The error for a resolved profile whose payload is too long, saying what takes the room, located at the longest
     /// argument or value (or at the first environment variable, when their names take most of it); nil when it fits.
     static func problem(_ resolved: ResolvedProfile) -> Diagnostic? {
-        let size = resolved.encodedPayload.utf8.count
+        let size = resolved.encodedPayloadLength
         guard size > limit else { return nil }
         var longest: (what: String, bytes: Int, origin: SourceLocation)?
         var argumentBytes = 0

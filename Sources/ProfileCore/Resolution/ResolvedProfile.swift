@@ -197,18 +197,29 @@ public struct ResolvedProfile: Sendable {
 
     /// ``payload`` as the wire format writes it, through its one writer, from the entries (sorted by key already: by
     /// `<`, which is byte order for ASCII keys, as valid keys are; sorted again should a key not be).
-    var encodedPayload: String {
+    var encodedPayload: String { withPayloadEntries(WireFormat.encode) }
+
+    /// The bytes of ``encodedPayload``, counted by the same writer without building it (``PayloadSize``).
+    var encodedPayloadLength: Int { withPayloadEntries(WireFormat.encodedLength) }
+
+    /// `body` called with the payload's entries in the order and form ``WireFormat`` takes them.
+    private func withPayloadEntries<Result>(
+        _ body: (
+            _ profiles: [String], _ flags: [(key: String, isOn: Bool)], _ mocks: [(key: String, variant: String)],
+            _ values: [(key: String, text: String)], _ arguments: [String],
+            _ checkboxArguments: [ProfilePayload.CheckboxEntry], _ environmentKeys: [String],
+            _ disabledEnvironmentKeys: [ProfilePayload.Placed]
+        ) -> Result
+    ) -> Result {
         func inByteOrder<Value>(_ entries: [(key: String, Value)]) -> [(key: String, Value)] {
             let isSorted = entries.indices.dropFirst().allSatisfy {
                 entries[$0 - 1].key.utf8.lexicographicallyPrecedes(entries[$0].key.utf8)
             }
             return isSorted ? entries : entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
         }
-        return WireFormat.encode(
-            profiles: allNames, flags: inByteOrder(flags.map { ($0.key, $0.value) }),
-            mocks: inByteOrder(mocks.map { ($0.key, $0.value) }),
-            values: inByteOrder(values.map { ($0.key, $0.value.text) }), arguments: arguments.map(\.value),
-            environmentKeys: environmentKeys)
+        return body(
+            allNames, inByteOrder(flags.map { ($0.key, $0.value) }), inByteOrder(mocks.map { ($0.key, $0.value) }),
+            inByteOrder(values.map { ($0.key, $0.value.text) }), arguments.map(\.value), [], environmentKeys, [])
     }
 
     /// The argv of the child: the command as typed with the profile's arguments inserted before the command's own
