@@ -38,8 +38,8 @@ REFERENCE = re.compile(r"^\s{0,3}\[[^\]]+\]:\s*<?(\S+?)>?(?:\s+\"[^\"]*\")?\s*$"
 URL = re.compile(r"^[A-Za-z][A-Za-z0-9+.-]*:")
 
 
-def prose_lines(text):
-    """(line number, text) of every line outside fenced code, code spans blanked."""
+def prose_lines(text, blank_code_spans=True):
+    """(line number, text) of every line outside fenced code, code spans blanked (unless told not to)."""
     fence = None
     for number, line in enumerate(text.split("\n"), start=1):
         match = FENCE.match(line)
@@ -50,7 +50,7 @@ def prose_lines(text):
             if match and match.group(1) == fence:
                 fence = None
             continue
-        yield number, CODE_SPAN.sub(lambda m: " " * len(m.group(0)), line)
+        yield number, CODE_SPAN.sub(lambda m: " " * len(m.group(0)), line) if blank_code_spans else line
 
 
 def slug(heading):
@@ -65,17 +65,9 @@ def slug(heading):
 def anchors(path, cache={}):
     if path not in cache:
         found, seen = set(), {}
-        text = open(path, encoding="utf-8").read()
-        fence = None
-        for line in text.split("\n"):
-            match = FENCE.match(line)
-            if fence is None and match:
-                fence = match.group(1)
-                continue
-            if fence is not None:
-                if match and match.group(1) == fence:
-                    fence = None
-                continue
+        with open(path, encoding="utf-8") as file:
+            text = file.read()
+        for _, line in prose_lines(text, blank_code_spans=False):
             heading = re.match(r"^#{1,6}\s+(.*?)\s*#*\s*$", line)
             if heading:
                 base = slug(heading.group(1))
