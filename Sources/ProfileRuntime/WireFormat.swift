@@ -19,66 +19,74 @@ public enum WireFormat {
     /// Encodes a payload. The output is deterministic: profiles, arguments and environment keys keep their order;
     /// flags, mocks and values are sorted by key (byte order).
     public static func encode(_ payload: ProfilePayload) -> String {
-        encode(
-            profiles: payload.profiles,
-            flags: payload.flags.sorted(by: { utf8Precedes($0.key, $1.key) }).map { ($0.key, $0.value) },
-            mocks: payload.mocks.sorted(by: { utf8Precedes($0.key, $1.key) }).map { ($0.key, $0.value) },
-            values: payload.values.sorted(by: { utf8Precedes($0.key, $1.key) }).map { ($0.key, $0.value) },
-            arguments: payload.arguments, checkboxArguments: payload.checkboxArguments,
-            environmentKeys: payload.environmentKeys, disabledEnvironmentKeys: payload.disabledEnvironmentKeys)
+        var entries = Entries()
+        entries.profiles = payload.profiles
+        for key in payload.flags.keys.sorted(by: utf8Precedes) {
+            entries.flagKeys.append(key)
+            entries.flagStates.append(payload.flags[key]!)
+        }
+        for key in payload.mocks.keys.sorted(by: utf8Precedes) {
+            entries.mockKeys.append(key)
+            entries.mockVariants.append(payload.mocks[key]!)
+        }
+        for key in payload.values.keys.sorted(by: utf8Precedes) {
+            entries.valueKeys.append(key)
+            entries.valueTexts.append(payload.values[key]!)
+        }
+        entries.arguments = payload.arguments
+        entries.checkboxArguments = payload.checkboxArguments
+        entries.environmentKeys = payload.environmentKeys
+        entries.disabledEnvironmentKeys = payload.disabledEnvironmentKeys
+        return encode(entries)
     }
 
-    /// The one writer of the format's entries, in the order WireFormat.md lists them: profiles, flags, mocks, values,
-    /// arguments, checkbox arguments, environment keys (disabled ones at their places). `flags`, `mocks` and `values`
-    /// must be sorted by key in byte order, keys unique (``encode(_:)`` sorts a payload's; `profile run` has its
-    /// entries sorted already and builds no ``ProfilePayload``).
-    package static func encode(
-        profiles: [String], flags: [(key: String, isOn: Bool)], mocks: [(key: String, variant: String)],
-        values: [(key: String, text: String)], arguments: [String],
-        checkboxArguments: [ProfilePayload.CheckboxEntry] = [], environmentKeys: [String],
-        disabledEnvironmentKeys: [ProfilePayload.Placed] = []
-    ) -> String {
-        var writer = Writer(entries: flags.count + mocks.count + values.count, counting: false)
-        write(
-            into: &writer, profiles: profiles, flags: flags, mocks: mocks, values: values, arguments: arguments,
-            checkboxArguments: checkboxArguments, environmentKeys: environmentKeys,
-            disabledEnvironmentKeys: disabledEnvironmentKeys)
+    /// A payload's entries in the order the format writes them. Flags, mocks and values are sorted by key in byte
+    /// order, keys unique, each kind as parallel lists (keys, and their states, variants or texts): ``encode(_:)-(ProfilePayload)``
+    /// sorts a payload's; `profile run` has its entries sorted already and builds no ``ProfilePayload``.
+    package struct Entries {
+        package var profiles: [String] = []
+        package var flagKeys: [String] = []
+        package var flagStates: [Bool] = []
+        package var mockKeys: [String] = []
+        package var mockVariants: [String] = []
+        package var valueKeys: [String] = []
+        package var valueTexts: [String] = []
+        package var arguments: [String] = []
+        package var checkboxArguments: [ProfilePayload.CheckboxEntry] = []
+        package var environmentKeys: [String] = []
+        package var disabledEnvironmentKeys: [ProfilePayload.Placed] = []
+
+        package init() {}
+    }
+
+    /// The payload of `entries`: the one writer of the format, in the order WireFormat.md lists the entries (profiles,
+    /// flags, mocks, values, arguments, checkbox arguments, environment keys with the disabled ones at their places).
+    package static func encode(_ entries: Entries) -> String {
+        var writer = Writer(
+            entries: entries.flagKeys.count + entries.mockKeys.count + entries.valueKeys.count, counting: false)
+        write(entries, into: &writer)
         return writer.finish()
     }
 
-    /// The bytes ``encode(profiles:flags:mocks:values:arguments:checkboxArguments:environmentKeys:disabledEnvironmentKeys:)``
-    /// writes for the same entries, counted by the same writer without building the text (`profile` checks a
-    /// payload's size on every resolution: ``PayloadSize``).
-    package static func encodedLength(
-        profiles: [String], flags: [(key: String, isOn: Bool)], mocks: [(key: String, variant: String)],
-        values: [(key: String, text: String)], arguments: [String],
-        checkboxArguments: [ProfilePayload.CheckboxEntry] = [], environmentKeys: [String],
-        disabledEnvironmentKeys: [ProfilePayload.Placed] = []
-    ) -> Int {
+    /// The bytes ``encode(_:)-(Entries)`` writes for `entries`, counted by the same writer without building the text
+    /// (`profile` checks a payload's size on every resolution: ``PayloadSize``).
+    package static func encodedLength(_ entries: Entries) -> Int {
         var writer = Writer(entries: 0, counting: true)
-        write(
-            into: &writer, profiles: profiles, flags: flags, mocks: mocks, values: values, arguments: arguments,
-            checkboxArguments: checkboxArguments, environmentKeys: environmentKeys,
-            disabledEnvironmentKeys: disabledEnvironmentKeys)
+        write(entries, into: &writer)
         writer.end()
         return writer.length
     }
 
-    private static func write(
-        into writer: inout Writer, profiles: [String], flags: [(key: String, isOn: Bool)],
-        mocks: [(key: String, variant: String)], values: [(key: String, text: String)], arguments: [String],
-        checkboxArguments: [ProfilePayload.CheckboxEntry], environmentKeys: [String],
-        disabledEnvironmentKeys: [ProfilePayload.Placed]
-    ) {
-        for name in profiles { writer.profile(name) }
-        for (key, isOn) in flags { writer.flag(key, isOn) }
-        for (key, variant) in mocks { writer.mock(key, variant) }
-        for (key, text) in values { writer.value(key, text) }
-        for argument in arguments { writer.argument(argument) }
-        for entry in checkboxArguments { writer.checkboxArgument(entry.words, isEnabled: entry.isEnabled) }
-        var disabledKeys = disabledEnvironmentKeys.makeIterator()
+    private static func write(_ entries: Entries, into writer: inout Writer) {
+        for name in entries.profiles { writer.profile(name) }
+        for index in entries.flagKeys.indices { writer.flag(entries.flagKeys[index], entries.flagStates[index]) }
+        for index in entries.mockKeys.indices { writer.mock(entries.mockKeys[index], entries.mockVariants[index]) }
+        for index in entries.valueKeys.indices { writer.value(entries.valueKeys[index], entries.valueTexts[index]) }
+        for argument in entries.arguments { writer.argument(argument) }
+        for entry in entries.checkboxArguments { writer.checkboxArgument(entry.words, isEnabled: entry.isEnabled) }
+        var disabledKeys = entries.disabledEnvironmentKeys.makeIterator()
         var nextKey = disabledKeys.next()
-        for (index, name) in environmentKeys.enumerated() {
+        for (index, name) in entries.environmentKeys.enumerated() {
             while let placed = nextKey, placed.position <= index {
                 writer.disabledEnvironmentKey(placed.text)
                 nextKey = disabledKeys.next()
@@ -91,8 +99,7 @@ public enum WireFormat {
         }
     }
 
-    /// Writes entries, each escaped, in the order ``encode(profiles:flags:mocks:values:arguments:checkboxArguments:environmentKeys:disabledEnvironmentKeys:)``
-    /// calls it.
+    /// Writes entries, each escaped, in the order ``write(_:into:)`` calls it.
     private struct Writer {
         private var out: [UInt8] = []
         /// Counting, the writer keeps nothing of what it writes after the header: it adds up its bytes.

@@ -6,7 +6,7 @@ import ProfileCore
 // tiny protocol.
 let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "__complete" {
-    ProcessExit.afterTask { await CompletionQuery.answer(arguments[1...]) }
+    ProcessExit.now(CompletionQuery.answer(arguments[1...]))
 }
 switch CommandLineReader.read(arguments) {
 case .help(let arguments):

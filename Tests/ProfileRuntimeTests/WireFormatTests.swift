@@ -22,16 +22,24 @@ import Testing
             for _ in 0..<Int.random(in: 0...5, using: &random) { payload.values["v" + text()] = text() }
             payload.arguments = (0..<Int.random(in: 0...5, using: &random)).map { _ in text() }
             payload.environmentKeys = (0..<Int.random(in: 0...5, using: &random)).map { _ in "E" + text() }
-            let sorted = { (entries: [String: String]) in
-                entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+            var entries = WireFormat.Entries()
+            entries.profiles = payload.profiles
+            for key in payload.flags.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                entries.flagKeys.append(key)
+                entries.flagStates.append(payload.flags[key]!)
             }
-            let flags = payload.flags.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }.map {
-                ($0.key, $0.value)
+            for key in payload.mocks.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                entries.mockKeys.append(key)
+                entries.mockVariants.append(payload.mocks[key]!)
             }
-            let length = WireFormat.encodedLength(
-                profiles: payload.profiles, flags: flags, mocks: sorted(payload.mocks).map { ($0.key, $0.value) },
-                values: sorted(payload.values).map { ($0.key, $0.value) }, arguments: payload.arguments,
-                environmentKeys: payload.environmentKeys)
+            for key in payload.values.keys.sorted(by: { $0.utf8.lexicographicallyPrecedes($1.utf8) }) {
+                entries.valueKeys.append(key)
+                entries.valueTexts.append(payload.values[key]!)
+            }
+            entries.arguments = payload.arguments
+            entries.environmentKeys = payload.environmentKeys
+            #expect(WireFormat.encode(entries) == WireFormat.encode(payload))
+            let length = WireFormat.encodedLength(entries)
             #expect(length == WireFormat.encode(payload).utf8.count)
         }
     }

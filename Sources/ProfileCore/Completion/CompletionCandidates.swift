@@ -36,13 +36,14 @@ public struct CompletionCandidates {
     }
 
     /// The profiles that can be run (abstract ones hidden), with their descriptions.
-    public func profiles() async -> [Candidate] {
+    public func profiles() -> [Candidate] {
         let names = directory.names
         let paths = names.map { directory.entries[$0]?.path }
-        // Files are read on every processor when there are many (each summary is independent of the others).
-        let summaries = await Parallel.map(names.count, minimumPerChunk: 256) { range in
-            range.map { index in paths[index].flatMap { ProfileSummary.read(name: names[index], path: $0) } }
-        }.joined().map { $0 }
+        // One file after another, in this thread: a TAB press starts no task (starting the concurrency runtime's threads
+        // costs more than reading thousands of summaries; Benchmarks/README.md).
+        let summaries = names.indices.map { index in
+            paths[index].flatMap { ProfileSummary.read(name: names[index], path: $0) }
+        }
         var candidates: [Candidate] = []
         candidates.reserveCapacity(names.count)
         for (index, name) in names.enumerated() where paths[index] != nil {
@@ -57,19 +58,19 @@ public struct CompletionCandidates {
     }
 
     /// Flag keys.
-    public mutating func flags() async -> [Candidate] {
+    public mutating func flags() -> [Candidate] {
         if let catalog = repository.catalog {
             return catalog.flags.map { Candidate($0.key.value, $0.description ?? "") }
         }
-        return await keysFromProfiles(.flags)
+        return keysFromProfiles(.flags)
     }
 
     /// Mock point keys.
-    public mutating func mockPoints() async -> [Candidate] {
+    public mutating func mockPoints() -> [Candidate] {
         if let catalog = repository.catalog {
             return catalog.mocks.map { Candidate($0.key.value, $0.description ?? "") }
         }
-        return await keysFromProfiles(.mocks)
+        return keysFromProfiles(.mocks)
     }
 
     /// The variants of mock point `point`.
@@ -91,14 +92,14 @@ public struct CompletionCandidates {
     }
 
     /// Value keys, with their types.
-    public mutating func values() async -> [Candidate] {
+    public mutating func values() -> [Candidate] {
         if let catalog = repository.catalog {
             return catalog.values.map { value in
                 let type = value.type.name
                 return Candidate(value.key.value, value.description.map { "\($0) (\(type))" } ?? type)
             }
         }
-        return await keysFromProfiles(.values)
+        return keysFromProfiles(.values)
     }
 
     /// The allowed texts of value `key`, when the catalog knows them (enum cases, bools).
@@ -117,21 +118,16 @@ public struct CompletionCandidates {
     }
 
     /// The keys the profiles and their overlays set in `section`, sorted: each file's section scanned, not the file
-    /// loaded (``SectionKeys``), on every processor when there are many.
-    private func keysFromProfiles(_ section: SectionKeys.Section) async -> [Candidate] {
+    /// loaded (``SectionKeys``).
+    private func keysFromProfiles(_ section: SectionKeys.Section) -> [Candidate] {
         var files: [(name: String, path: String, isOverlay: Bool)] = []
         for name in directory.names {
             guard let entry = directory.entries[name] else { continue }
             files.append((name, entry.path, false))
             if let overlay = entry.overlayPath { files.append((name, overlay, true)) }
         }
-        let list = files
-        let found = await Parallel.map(list.count, minimumPerChunk: 256) { range in
-            range.map { index in
-                SectionKeys.read(
-                    section, name: list[index].name, path: list[index].path, isOverlay: list[index].isOverlay)
-            }
-        }.joined()
+        // One file after another, in this thread (see ``profiles()``).
+        let found = files.map { SectionKeys.read(section, name: $0.name, path: $0.path, isOverlay: $0.isOverlay) }
         var seen = Set<String>()
         var result: [Candidate] = []
         for keys in found {

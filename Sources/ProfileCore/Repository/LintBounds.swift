@@ -39,11 +39,13 @@ struct LintBounds {
         }
 
         /// The longest any one of them can be once interpolated, with variables of at most `longestValue` bytes.
-        func longestResult(_ longestValue: Int) -> Int { sum(longest, product(mostReferences, longestValue)) }
+        func longestResult(_ longestValue: Int) -> Int {
+            saturatingSum(longest, saturatingProduct(mostReferences, longestValue))
+        }
 
         /// The payload bytes they can take (each interpolated byte escaped to three at worst).
         func payloadBytes(_ longestValue: Int) -> Int {
-            sum(escapedBytes, product(3, product(references, longestValue)))
+            saturatingSum(escapedBytes, saturatingProduct(3, saturatingProduct(references, longestValue)))
         }
     }
 
@@ -112,33 +114,33 @@ struct LintBounds {
         /// Adds a parent's chain (a second parent's too: what two parents share is counted twice, still a bound).
         mutating func add(parent: Chain) {
             longestValue = max(longestValue, parent.longestValue)
-            argumentBytes = sum(argumentBytes, parent.argumentBytes)
-            argumentReferences = sum(argumentReferences, parent.argumentReferences)
+            argumentBytes = saturatingSum(argumentBytes, parent.argumentBytes)
+            argumentReferences = saturatingSum(argumentReferences, parent.argumentReferences)
             longestArgument = max(longestArgument, parent.longestArgument)
             mostArgumentReferences = max(mostArgumentReferences, parent.mostArgumentReferences)
-            valueBytes = sum(valueBytes, parent.valueBytes)
-            valueReferences = sum(valueReferences, parent.valueReferences)
+            valueBytes = saturatingSum(valueBytes, parent.valueBytes)
+            valueReferences = saturatingSum(valueReferences, parent.valueReferences)
             longestInterpolatedValue = max(longestInterpolatedValue, parent.longestInterpolatedValue)
             mostValueReferences = max(mostValueReferences, parent.mostValueReferences)
-            fixedPayloadBytes = sum(fixedPayloadBytes, parent.fixedPayloadBytes)
+            fixedPayloadBytes = saturatingSum(fixedPayloadBytes, parent.fixedPayloadBytes)
         }
 
         /// Adds the next file of the chain; false when one of its variables may be longer than a variable may be.
         mutating func add(_ file: LintBounds) -> Bool {
             for entry in file.environment {
-                let bound = sum(entry.length, product(entry.references, longestValue))
+                let bound = saturatingSum(entry.length, saturatingProduct(entry.references, longestValue))
                 guard bound <= Interpolator.Destination.environment(name: entry.name).limit else { return false }
                 longestValue = max(longestValue, bound)
             }
-            argumentBytes = sum(argumentBytes, file.arguments.escapedBytes)
-            argumentReferences = sum(argumentReferences, file.arguments.references)
+            argumentBytes = saturatingSum(argumentBytes, file.arguments.escapedBytes)
+            argumentReferences = saturatingSum(argumentReferences, file.arguments.references)
             longestArgument = max(longestArgument, file.arguments.longest)
             mostArgumentReferences = max(mostArgumentReferences, file.arguments.mostReferences)
-            valueBytes = sum(valueBytes, file.values.escapedBytes)
-            valueReferences = sum(valueReferences, file.values.references)
+            valueBytes = saturatingSum(valueBytes, file.values.escapedBytes)
+            valueReferences = saturatingSum(valueReferences, file.values.references)
             longestInterpolatedValue = max(longestInterpolatedValue, file.values.longest)
             mostValueReferences = max(mostValueReferences, file.values.mostReferences)
-            fixedPayloadBytes = sum(fixedPayloadBytes, file.fixedPayloadBytes)
+            fixedPayloadBytes = saturatingSum(fixedPayloadBytes, file.fixedPayloadBytes)
             return true
         }
 
@@ -147,29 +149,29 @@ struct LintBounds {
         func fits(payloadLimit: Int) -> Bool {
             let longest = longestValue
             guard
-                sum(longestArgument, product(mostArgumentReferences, longest))
+                saturatingSum(longestArgument, saturatingProduct(mostArgumentReferences, longest))
                     <= Interpolator.Destination.argument.limit,
-                sum(longestInterpolatedValue, product(mostValueReferences, longest))
+                saturatingSum(longestInterpolatedValue, saturatingProduct(mostValueReferences, longest))
                     <= Interpolator.Destination.value.limit
             else { return false }
-            let payload = sum(
+            let payload = saturatingSum(
                 fixedPayloadBytes,
-                sum(
-                    sum(argumentBytes, product(3, product(argumentReferences, longest))),
-                    sum(valueBytes, product(3, product(valueReferences, longest)))))
+                saturatingSum(
+                    saturatingSum(argumentBytes, saturatingProduct(3, saturatingProduct(argumentReferences, longest))),
+                    saturatingSum(valueBytes, saturatingProduct(3, saturatingProduct(valueReferences, longest)))))
             return payload <= payloadLimit
         }
     }
 }
 
 /// `a + b`, or `Int.max` when that overflows: bounds only grow.
-private func sum(_ a: Int, _ b: Int) -> Int {
+private func saturatingSum(_ a: Int, _ b: Int) -> Int {
     let (result, overflow) = a.addingReportingOverflow(b)
     return overflow ? .max : result
 }
 
 /// `a × b`, or `Int.max` when that overflows.
-private func product(_ a: Int, _ b: Int) -> Int {
+private func saturatingProduct(_ a: Int, _ b: Int) -> Int {
     let (result, overflow) = a.multipliedReportingOverflow(by: b)
     return overflow ? .max : result
 }

@@ -195,31 +195,40 @@ public struct ResolvedProfile: Sendable {
         return keys
     }
 
-    /// ``payload`` as the wire format writes it, through its one writer, from the entries (sorted by key already: by
-    /// `<`, which is byte order for ASCII keys, as valid keys are; sorted again should a key not be).
-    var encodedPayload: String { withPayloadEntries(WireFormat.encode) }
+    /// ``payload`` as the wire format writes it, through its one writer.
+    var encodedPayload: String { WireFormat.encode(payloadEntries) }
 
     /// The bytes of ``encodedPayload``, counted by the same writer without building it (``PayloadSize``).
-    var encodedPayloadLength: Int { withPayloadEntries(WireFormat.encodedLength) }
+    var encodedPayloadLength: Int { WireFormat.encodedLength(payloadEntries) }
 
-    /// `body` called with the payload's entries in the order and form ``WireFormat`` takes them.
-    private func withPayloadEntries<Result>(
-        _ body: (
-            _ profiles: [String], _ flags: [(key: String, isOn: Bool)], _ mocks: [(key: String, variant: String)],
-            _ values: [(key: String, text: String)], _ arguments: [String],
-            _ checkboxArguments: [ProfilePayload.CheckboxEntry], _ environmentKeys: [String],
-            _ disabledEnvironmentKeys: [ProfilePayload.Placed]
-        ) -> Result
-    ) -> Result {
-        func inByteOrder<Value>(_ entries: [(key: String, Value)]) -> [(key: String, Value)] {
-            let isSorted = entries.indices.dropFirst().allSatisfy {
-                entries[$0 - 1].key.utf8.lexicographicallyPrecedes(entries[$0].key.utf8)
-            }
-            return isSorted ? entries : entries.sorted { $0.key.utf8.lexicographicallyPrecedes($1.key.utf8) }
+    /// The payload's entries as the wire format takes them, straight from this profile's (sorted by key already: by
+    /// `<`, which is byte order for ASCII keys, as valid keys are; put in byte order should a key not be). No
+    /// ``ProfilePayload`` and no generic containers on the launch path.
+    private var payloadEntries: WireFormat.Entries {
+        var entries = WireFormat.Entries()
+        entries.profiles = allNames
+        for index in Self.byteOrder(flags.map(\.key)) {
+            entries.flagKeys.append(flags[index].key)
+            entries.flagStates.append(flags[index].value)
         }
-        return body(
-            allNames, inByteOrder(flags.map { ($0.key, $0.value) }), inByteOrder(mocks.map { ($0.key, $0.value) }),
-            inByteOrder(values.map { ($0.key, $0.value.text) }), arguments.map(\.value), [], environmentKeys, [])
+        for index in Self.byteOrder(mocks.map(\.key)) {
+            entries.mockKeys.append(mocks[index].key)
+            entries.mockVariants.append(mocks[index].value)
+        }
+        for index in Self.byteOrder(values.map(\.key)) {
+            entries.valueKeys.append(values[index].key)
+            entries.valueTexts.append(values[index].value.text)
+        }
+        entries.arguments = arguments.map(\.value)
+        entries.environmentKeys = environmentKeys
+        return entries
+    }
+
+    /// The indices of `keys` in byte order (in order when they are: the usual case).
+    private static func byteOrder(_ keys: [String]) -> [Int] {
+        let inOrder = keys.indices.dropFirst().allSatisfy { keys[$0 - 1].utf8.lexicographicallyPrecedes(keys[$0].utf8) }
+        if inOrder { return Array(keys.indices) }
+        return keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
     }
 
     /// The argv of the child: the command as typed with the profile's arguments inserted before the command's own

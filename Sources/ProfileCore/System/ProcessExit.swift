@@ -12,7 +12,8 @@ import Darwin
 public enum ProcessExit {
     /// Runs `body` as a task and ends the process with the status it returns; meanwhile the main thread serves
     /// Dispatch's main queue (`dispatchMain`), as an `async` main does. For the commands whose work runs on every
-    /// processor (``Parallel``): `lint` and the completion queries. The others start no task: `run` pays nothing.
+    /// processor (``Parallel``): `lint`. The others start no task: `run` and the completion queries pay nothing (on
+    /// Linux, Dispatch's main queue and its thread-pool monitor cost milliseconds: a TAB press cannot afford them).
     public static func afterTask(_ body: @escaping @Sendable () async -> Int32) -> Never {
         Task { now(await body()) }
         dispatchMain()

@@ -9,7 +9,7 @@ import ProfileCore
 /// `value WORD` (`key=` entries, or `key=text` for enum and bool values); `env-names`. (Fixed choices, such as
 /// `export`'s formats, are written into the scripts from `Grammar`.)
 enum CompletionQuery {
-    static func answer(_ arguments: ArraySlice<String>) async -> Int32 {
+    static func answer(_ arguments: ArraySlice<String>) -> Int32 {
         var arguments = arguments
         var profilesDirectory: String?
         if arguments.first == "--profiles-dir", arguments.count >= 2 {
@@ -25,9 +25,9 @@ enum CompletionQuery {
         var candidates = CompletionCandidates(directory: directory)
         switch kind {
         case "profiles":
-            print(lines: await candidates.profiles())
+            print(lines: candidates.profiles())
         case "flags":
-            print(lines: await candidates.flags())
+            print(lines: candidates.flags())
         case "env-names":
             print(lines: candidates.environmentNames())
         case "mock":
@@ -35,14 +35,14 @@ enum CompletionQuery {
                 let point = String(word[..<equals])
                 print(lines: candidates.variants(of: point).map { .init(point + "=" + $0.word, $0.description) })
             } else {
-                print(lines: await candidates.mockPoints().map { .init($0.word + "=", $0.description) })
+                print(lines: candidates.mockPoints().map { .init($0.word + "=", $0.description) })
             }
         case "value":
             if let equals = word.firstIndex(of: "=") {
                 let key = String(word[..<equals])
                 print(lines: candidates.valueTexts(of: key).map { .init(key + "=" + $0.word, $0.description) })
             } else {
-                print(lines: await candidates.values().map { .init($0.word + "=", $0.description) })
+                print(lines: candidates.values().map { .init($0.word + "=", $0.description) })
             }
         default:
             break
