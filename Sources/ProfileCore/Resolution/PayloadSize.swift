@@ -12,9 +12,25 @@ enum PayloadSize {
     /// The most bytes the encoded payload may have.
     static var limit: Int { Interpolator.Destination.environment(name: longestName).limit }
 
+    /// At least the bytes of `resolved`'s payload: every byte of its texts escaped (three bytes), and the most an entry
+    /// adds besides them (``WireFormat/entryOverhead``), for the header and each entry.
+    static func upperBound(_ resolved: ResolvedProfile) -> Int {
+        let overhead = WireFormat.entryOverhead
+        var bound = overhead
+        for name in resolved.allNames { bound += overhead + 3 * name.utf8.count }
+        for flag in resolved.flags { bound += overhead + 3 * flag.key.utf8.count }
+        for mock in resolved.mocks { bound += overhead + 3 * (mock.key.utf8.count + mock.value.utf8.count) }
+        for value in resolved.values { bound += overhead + 3 * (value.key.utf8.count + value.value.text.utf8.count) }
+        for argument in resolved.arguments { bound += overhead + 3 * argument.value.utf8.count }
+        for name in resolved.environmentKeys { bound += overhead + 3 * name.utf8.count }
+        return bound
+    }
+
     /// The error for a resolved profile whose payload is too long, saying what takes the room, located at the longest
     /// argument or value (or at the first environment variable, when their names take most of it); nil when it fits.
     static func problem(_ resolved: ResolvedProfile) -> Diagnostic? {
+        // Most payloads are far below the limit: an upper bound (every byte escaped) proves it without counting.
+        guard upperBound(resolved) > limit else { return nil }
         let size = resolved.encodedPayloadLength
         guard size > limit else { return nil }
         var longest: (what: String, bytes: Int, origin: SourceLocation)?

@@ -207,15 +207,21 @@ public struct ResolvedProfile: Sendable {
     private var payloadEntries: WireFormat.Entries {
         var entries = WireFormat.Entries()
         entries.profiles = allNames
-        for index in Self.byteOrder(flags.map(\.key)) {
+        entries.flagKeys.reserveCapacity(flags.count)
+        entries.flagStates.reserveCapacity(flags.count)
+        for index in Self.byteOrder(flags) {
             entries.flagKeys.append(flags[index].key)
             entries.flagStates.append(flags[index].value)
         }
-        for index in Self.byteOrder(mocks.map(\.key)) {
+        entries.mockKeys.reserveCapacity(mocks.count)
+        entries.mockVariants.reserveCapacity(mocks.count)
+        for index in Self.byteOrder(mocks) {
             entries.mockKeys.append(mocks[index].key)
             entries.mockVariants.append(mocks[index].value)
         }
-        for index in Self.byteOrder(values.map(\.key)) {
+        entries.valueKeys.reserveCapacity(values.count)
+        entries.valueTexts.reserveCapacity(values.count)
+        for index in Self.byteOrder(values) {
             entries.valueKeys.append(values[index].key)
             entries.valueTexts.append(values[index].value.text)
         }
@@ -224,11 +230,11 @@ public struct ResolvedProfile: Sendable {
         return entries
     }
 
-    /// The indices of `keys` in byte order (in order when they are: the usual case).
-    private static func byteOrder(_ keys: [String]) -> [Int] {
-        let inOrder = keys.indices.dropFirst().allSatisfy { keys[$0 - 1].utf8.lexicographicallyPrecedes(keys[$0].utf8) }
-        if inOrder { return Array(keys.indices) }
-        return keys.indices.sorted { keys[$0].utf8.lexicographicallyPrecedes(keys[$1].utf8) }
+    /// The indices of `entries` in the byte order of their keys: as they are when every key is ASCII (the resolver keeps
+    /// them sorted by `<`, which is byte order for ASCII, as valid keys are), else sorted by bytes.
+    private static func byteOrder<Value>(_ entries: [Entry<Value>]) -> [Int] {
+        if entries.allSatisfy({ $0.key.utf8.allSatisfy { $0 < 0x80 } }) { return Array(entries.indices) }
+        return entries.indices.sorted { entries[$0].key.utf8.lexicographicallyPrecedes(entries[$1].key.utf8) }
     }
 
     /// The argv of the child: the command as typed with the profile's arguments inserted before the command's own
