@@ -209,19 +209,19 @@ public struct Interpolator {
 
     @inline(__always)
     private static func containsDollar(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.contains(UInt8(ascii: "$"))
+        ByteSearch.contains(UInt8(ascii: "$"), in: bytes)
     }
 
     @inline(__always)
     private static func containsNUL(_ bytes: UnsafeBufferPointer<UInt8>) -> Bool {
-        bytes.contains(0)
+        ByteSearch.contains(0, in: bytes)
     }
 
     /// A NUL byte cannot reach a program (its environment and arguments are C strings): a located error rather
     /// than a value cut short. Checked on the text, taken branch or not: variables cannot hold one (the inherited
     /// environment and the command line cannot, and each profile entry was checked when it was set).
     private static func checkNUL(_ bytes: UnsafeBufferPointer<UInt8>, for destination: Destination) throws(Failure) {
-        guard !destination.allowsNUL, let offset = bytes.firstIndex(of: 0) else { return }
+        guard !destination.allowsNUL, let offset = ByteSearch.firstIndex(of: 0, in: bytes) else { return }
         let subject = destination.subject
         throw Failure(
             message: "\(subject) holds a NUL byte (`\\0`): \(destination.noun) ends at the first NUL, so the program "
@@ -341,7 +341,7 @@ public struct Interpolator {
                         index += 1
                     }
                 } else {
-                    index = bytes[index...].firstIndex(of: UInt8(ascii: "$")) ?? count
+                    index = ByteSearch.firstIndex(of: UInt8(ascii: "$"), in: bytes, from: index) ?? count
                 }
                 if evaluating, index > runStart {
                     try append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]), from: runStart)

@@ -42,7 +42,7 @@ public struct ProfileSummary: Sendable, Equatable {
         let count = bytes.count
         lineStart = ByteOrderMark.length(in: bytes)
         while lineStart < count {
-            let lineEnd = bytes[lineStart...].firstIndex(of: 0x0A) ?? count
+            let lineEnd = ByteSearch.firstIndex(of: 0x0A, in: bytes, from: lineStart) ?? count
             var end = lineEnd
             if end > lineStart, bytes[end - 1] == 0x0D { end -= 1 }
             let first = lineStart < end ? bytes[lineStart] : UInt8(ascii: "#")
