@@ -3,7 +3,9 @@
 
     python3 Benchmarks/generate-growth.py catalog N OUT_DIR
         `_catalog.yml` declaring N values (int with a range, double, string, url, bool, enum), N/4 flags and N/4
-        mock points, and one profile `all` that sets every one of them.
+        mock points, and profiles that set every one of them: `all` for the first 1,000 values (and their flags and
+        mock points), `all-2` for the next 1,000, and so on, so that each profile's payload stays within what one
+        environment variable can hold (131,072 bytes: 4,000 values in one profile would not launch).
     python3 Benchmarks/generate-growth.py chain N OUT_DIR
         N profiles in one `extends` chain: `p00000` (abstract root) <- `p00001` <- ... <- `p<N-1>` (the leaf), each
         adding an env entry, an argument, a flag and a value.
@@ -51,13 +53,17 @@ def catalog(n, out):
     write(os.path.join(out, "_catalog.yml"), "\n".join(lines) + "\n")
     samples = {"int": "42", "double": "2.5", "string": "text", "url": "https://example.test/x", "bool": "true",
                "enum": "medium"}
-    body = ["description: Sets everything the catalog declares", "flags:"]
-    body += ["  flag%05d: true" % i for i in range(n // 4)]
-    body.append("mocks:")
-    body += ["  point%05d: local-mock" % i for i in range(n // 4)]
-    body.append("values:")
-    body += ["  value%05d: %s" % (i, samples[kinds[i % len(kinds)]]) for i in range(n)]
-    write(os.path.join(out, "all.yml"), "\n".join(body) + "\n")
+    per_profile = 1000
+    for part, start in enumerate(range(0, n, per_profile)):
+        end = min(n, start + per_profile)
+        body = ["description: Sets values %d to %d of the catalog, and their flags and mock points" % (start, end - 1),
+                "flags:"]
+        body += ["  flag%05d: true" % i for i in range(start // 4, end // 4)]
+        body.append("mocks:")
+        body += ["  point%05d: local-mock" % i for i in range(start // 4, end // 4)]
+        body.append("values:")
+        body += ["  value%05d: %s" % (i, samples[kinds[i % len(kinds)]]) for i in range(start, end)]
+        write(os.path.join(out, "all.yml" if part == 0 else "all-%d.yml" % (part + 1)), "\n".join(body) + "\n")
 
 
 def chain(n, out):
