@@ -180,4 +180,24 @@ import Testing
         #expect(outcome.run == expected.status)
         #expect(Self.agrees(outcome), "\(outcome)")
     }
+
+    /// A chain 1,000 deep whose links set the same keys again (the payload holds each once) and add an argument each:
+    /// within the limit it launches and `lint` accepts it quickly (its bounds cap the keys set again); with longer
+    /// arguments the payload passes the limit and every command refuses it.
+    @Test(arguments: [8, 150])
+    func aDeepChainThatSetsItsKeysAgain(argumentLength: Int) throws {
+        var files: [String: String] = [".git/HEAD": "ref: refs/heads/main\n"]
+        let argument = String(repeating: "a", count: argumentLength)
+        for index in 0..<1_000 {
+            let extends = index == 0 ? "abstract: true\n" : "extends: c\(index - 1)\n"
+            files["profiles/c\(index).yml"] =
+                extends + "env: {VAR_\(index % 20): value-\(index)}\narguments: [-\(argument)\(index)]\n"
+                + "flags: {flag\(index % 20): true}\nvalues: {value\(index % 20): \(index)}\n"
+        }
+        files["profiles/p.yml"] = "extends: c999\n"
+        let project = try Project(files)
+        let outcome = try Self.outcome(in: project.root)
+        #expect(Self.agrees(outcome), "\(outcome)")
+        #expect(outcome.launched == (argumentLength == 8))
+    }
 }

@@ -35,8 +35,10 @@ public struct Linter {
         // Counted while preloading; a definition loaded before (none, as `lint` runs) is counted here.
         var variants = repository.keyVariants
         for prepared in definitions { variants.add(prepared) }
+        var keyedCap = LintBounds.KeyedCap()
         for prepared in definitions where !prepared.definition.isOverlay {
-            Resolver.summarizeChain(prepared, hasCatalog: hasCatalog, variants: &variants)
+            Resolver.summarizeChain(
+                prepared, hasCatalog: hasCatalog, variants: &variants, keyedCap: &keyedCap, definitions: definitions)
         }
         for (index, name) in names.enumerated() {
             if let root = linked[index], let problems = Resolver.checkLinked(root) {

@@ -56,9 +56,8 @@ struct LintBounds {
     var fixedPayloadBytes = 0
 
     init(_ definition: ProfileDefinition) {
-        let overhead = WireFormat.entryOverhead
+        Self.forEachKeyedEntry(of: definition) { _, _, bytes in fixedPayloadBytes += bytes }
         for entry in definition.environment {
-            fixedPayloadBytes += overhead + WireFormat.escapedLength(entry.name.value)
             guard let text = entry.value?.value else { continue }
             environment.append(
                 Entry(name: entry.name.value, length: text.utf8.count, references: Self.references(text)))
@@ -70,19 +69,60 @@ struct LintBounds {
             case .drop: break
             }
         }
-        for flag in definition.flags { fixedPayloadBytes += overhead + WireFormat.escapedLength(flag.key.value) + 1 }
+        for value in definition.values {
+            if case .string(let string)? = value.value.value, Interpolator.containsDollar(string) { values.add(string) }
+        }
+    }
+
+    /// Each entry of `definition` that a key names in the payload (a flag, a mock point, a value whose text is known, a
+    /// variable's name), with its kind (0 to 3), its key and the bytes it takes there. A child that sets a key again
+    /// replaces its parent's entry: summed along a chain they overcount, which ``KeyedCap`` bounds.
+    static func forEachKeyedEntry(of definition: ProfileDefinition, _ body: (UInt8, String, Int) -> Void) {
+        let overhead = WireFormat.entryOverhead
+        for flag in definition.flags {
+            body(0, flag.key.value, overhead + WireFormat.escapedLength(flag.key.value) + 1)
+        }
         for mock in definition.mocks {
-            fixedPayloadBytes +=
-                overhead + WireFormat.escapedLength(mock.key.value) + WireFormat.escapedLength(mock.value.value)
+            body(
+                1, mock.key.value,
+                overhead + WireFormat.escapedLength(mock.key.value) + WireFormat.escapedLength(mock.value.value))
         }
         for value in definition.values {
-            fixedPayloadBytes += overhead + WireFormat.escapedLength(value.key.value)
-            guard let text = value.value.value?.text else { continue }
-            if case .string(let string)? = value.value.value, Interpolator.containsDollar(string) {
-                values.add(string)
-            } else {
-                fixedPayloadBytes += WireFormat.escapedLength(text)
+            var bytes = overhead + WireFormat.escapedLength(value.key.value)
+            if let typed = value.value.value {
+                if case .string(let string) = typed, Interpolator.containsDollar(string) {
+                    // Counted with the interpolated texts.
+                } else {
+                    bytes += WireFormat.escapedLength(typed.text)
+                }
             }
+            body(2, value.key.value, bytes)
+        }
+        for entry in definition.environment {
+            body(3, entry.name.value, overhead + WireFormat.escapedLength(entry.name.value))
+        }
+    }
+
+    /// What the keyed entries of any chain of a directory can take in its payload: each key once, at the most bytes any
+    /// file gives it. Computed once, and only when a chain's own sum passes the limit (a long chain that sets the same
+    /// keys again and again): summing along a chain is linear, this one pass makes such chains linear too.
+    struct KeyedCap {
+        private var value: Int?
+
+        init() {}
+
+        mutating func value(over definitions: [PreparedDefinition]) -> Int {
+            if let value { return value }
+            var most: [String: Int] = [:]
+            for prepared in definitions {
+                LintBounds.forEachKeyedEntry(of: prepared.definition) { kind, key, bytes in
+                    let name = String(kind) + "\u{0}" + key
+                    most[name] = max(most[name] ?? 0, bytes)
+                }
+            }
+            let total = most.values.reduce(0, +)
+            value = total
+            return total
         }
     }
 
@@ -146,7 +186,7 @@ struct LintBounds {
 
         /// Whether no argument, value or payload of the chain can be too long, arguments and values interpolating
         /// against the final environment; `payloadLimit` is the payload's rule's (`PayloadSize.limit`).
-        func fits(payloadLimit: Int) -> Bool {
+        func fits(payloadLimit: Int, keyedCap: () -> Int = { .max }) -> Bool {
             let longest = longestValue
             guard
                 saturatingSum(longestArgument, saturatingProduct(mostArgumentReferences, longest))
@@ -154,12 +194,12 @@ struct LintBounds {
                 saturatingSum(longestInterpolatedValue, saturatingProduct(mostValueReferences, longest))
                     <= Interpolator.Destination.value.limit
             else { return false }
-            let payload = saturatingSum(
-                fixedPayloadBytes,
-                saturatingSum(
-                    saturatingSum(argumentBytes, saturatingProduct(3, saturatingProduct(argumentReferences, longest))),
-                    saturatingSum(valueBytes, saturatingProduct(3, saturatingProduct(valueReferences, longest)))))
-            return payload <= payloadLimit
+            let texts = saturatingSum(
+                saturatingSum(argumentBytes, saturatingProduct(3, saturatingProduct(argumentReferences, longest))),
+                saturatingSum(valueBytes, saturatingProduct(3, saturatingProduct(valueReferences, longest))))
+            if saturatingSum(fixedPayloadBytes, texts) <= payloadLimit { return true }
+            // Keys set again along the chain were counted each time: each key once at most (``KeyedCap``).
+            return saturatingSum(min(fixedPayloadBytes, keyedCap()), texts) <= payloadLimit
         }
     }
 }

@@ -42,7 +42,7 @@ extension Resolver {
         }
         if prepared.overlay == nil { prepared.overlay = .some(repository.preparedOverlay(name)) }
         // What the checks on every processor read is stored, not lazy: the flags are read by
-        // ``summarizeChain(_:hasCatalog:variants:)``, on this thread.
+        // ``summarizeChain(_:hasCatalog:variants:keyedCap:definitions:)``, on this thread.
         return prepared
     }
 
@@ -51,7 +51,8 @@ extension Resolver {
     /// ``checkLinked(_:)`` then only reads.
     @discardableResult
     static func summarizeChain(
-        _ prepared: PreparedDefinition, hasCatalog: Bool, variants: inout KeyVariants
+        _ prepared: PreparedDefinition, hasCatalog: Bool, variants: inout KeyVariants,
+        keyedCap: inout LintBounds.KeyedCap, definitions: [PreparedDefinition]
     ) -> LintChain {
         if let known = prepared.lintChain { return known == .inProgress ? .needsFullCheck : known }
         prepared.lintChain = .inProgress
@@ -63,7 +64,7 @@ extension Resolver {
         for parent in prepared.parents {
             guard case .some(.some(let parent)) = parent,
                 case .clean(let edits, let parentKeys, let parentBounds) = summarizeChain(
-                    parent, hasCatalog: hasCatalog, variants: &variants)
+                    parent, hasCatalog: hasCatalog, variants: &variants, keyedCap: &keyedCap, definitions: definitions)
             else { return result }
             editsArguments = editsArguments || edits
             keys = ChainKey.union(keys, parentKeys)
@@ -82,13 +83,15 @@ extension Resolver {
         // Two kinds or two spellings of one key anywhere in the chain are found while merging.
         if ChainKey.mayCollide(keys) { return result }
         // A text that interpolation may make too long, or a payload, is measured by the full check.
-        if !bounds.fits(payloadLimit: PayloadSize.limit) { return result }
+        if !bounds.fits(payloadLimit: PayloadSize.limit, keyedCap: { keyedCap.value(over: definitions) }) {
+            return result
+        }
         result = .clean(editsArguments: editsArguments, keys: keys, bounds: bounds)
         return result
     }
 
     /// What ``check(_:environment:)`` reports for the profile `root`, read only from linked and summarized definitions
-    /// (see ``link(_:)`` and ``summarizeChain(_:hasCatalog:variants:)``) and changing nothing, so that it can run on any
+    /// (see ``link(_:)`` and ``summarizeChain(_:hasCatalog:variants:keyedCap:definitions:)``) and changing nothing, so that it can run on any
     /// thread; nil when the chain needs the full check (an unknown or unloadable parent, a cycle, or a definition
     /// whose merge can report something).
     static func checkLinked(_ root: PreparedDefinition) -> [Diagnostic]? {
