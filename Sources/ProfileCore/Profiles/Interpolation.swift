@@ -190,17 +190,6 @@ public struct Interpolator {
         }
     }
 
-    /// Whether `text` may refer to a variable: it holds a `$` that is not part of `$$` (the literal `$`). A text that
-    /// refers to none interpolates to itself with each `$$` made `$`: never longer than it is.
-    static func mayReference(_ text: String) -> Bool {
-        var iterator = text.utf8.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "$") else { continue }
-            guard iterator.next() == UInt8(ascii: "$") else { return true }
-        }
-        return false
-    }
-
     /// Whether `text` holds a `$` (and so may interpolate).
     static func containsDollar(_ text: String) -> Bool {
         if let found = text.utf8.withContiguousStorageIfAvailable(containsDollar) { return found }

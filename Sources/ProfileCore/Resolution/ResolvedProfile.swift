@@ -124,9 +124,6 @@ public struct ResolvedProfile: Sendable {
     /// The names of the profiles applied, the outer profile's first: the payload's `profile=` entries.
     public var allNames: [String] { (outer?.names ?? []) + names }
 
-    /// The invoking environment's value of `name`.
-    public func invokingValue(_ name: String) -> String? { invokingEnvironment[name] }
-
     /// The changes a launch makes to the environment it starts from, in order: the profile's changes (a nil value
     /// unsets), then `PROFILE_PAYLOAD` holding `payload`. The one list every launch environment is built from: the
     /// child's (``childEnvironment``), the exports' (``ExportContent``) and generated code's. With `exact` false, a
@@ -147,7 +144,7 @@ public struct ResolvedProfile: Sendable {
 
     /// `changes` followed, when ``delivery`` has a prefix, by each of them again under the prefixed name
     /// (`TEST_RUNNER_LOG_LEVEL`, `TEST_RUNNER_PROFILE_PAYLOAD`; an unset unsets the prefixed name too).
-    public func delivered(_ changes: [(name: String, value: String?)]) -> [(name: String, value: String?)] {
+    private func delivered(_ changes: [(name: String, value: String?)]) -> [(name: String, value: String?)] {
         guard let prefix = delivery.prefix, !prefix.isEmpty else { return changes }
         return changes + changes.map { (prefix + $0.name, $0.value) }
     }
