@@ -7,7 +7,6 @@ let package = Package(
     products: [
         .executable(name: "profile", targets: ["profile"]),
         .executable(name: "countries", targets: ["countries"]),
-        .library(name: "ProfileCore", targets: ["ProfileCore"]),
         .library(name: "ProfileRuntime", targets: ["ProfileRuntime"]),
         // A swift-configuration `ConfigProvider` over the active profile; empty unless the trait below is enabled.
         .library(name: "ProfileConfiguration", targets: ["ProfileConfiguration"]),

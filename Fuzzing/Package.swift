@@ -11,18 +11,21 @@ import PackageDescription
 
 let package = Package(
     name: "ProfileFuzzing",
-    dependencies: [
-        .package(name: "profile", path: "..")
-    ],
     targets: [
         .executableTarget(
             name: "ProfileFuzzer",
-            dependencies: ["FuzzerEntry", .product(name: "ProfileCore", package: "profile")]
+            dependencies: ["FuzzerEntry", "ProfileCore"]
         ),
         .executableTarget(
             name: "RuntimeFuzzer",
-            dependencies: ["FuzzerEntry", .product(name: "ProfileRuntime", package: "profile")]
+            dependencies: ["FuzzerEntry", "ProfileRuntime"]
         ),
+        // The sources under test, through symbolic links to the repository's own (Sources/ProfileCore, ProfileRuntime,
+        // CLibYAML): ProfileCore is not a product (its declarations are `package`), so the fuzzer builds them in its
+        // own package instead of depending on `profile`.
+        .target(name: "ProfileCore", dependencies: ["CLibYAML", "ProfileRuntime"]),
+        .target(name: "ProfileRuntime", exclude: ["WireFormat.md"]),
+        .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
         // The entry points: SwiftPM renames an executable's `main` to `<Module>_main`; libFuzzer supplies the
         // driver (`LLVMFuzzerRunDriver`).
         .target(name: "FuzzerEntry"),

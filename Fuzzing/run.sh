@@ -10,7 +10,7 @@ shift || true
 scratch=.build-fuzz
 
 echo "--- build (release, -sanitize=fuzzer,address)"
-swift build -c release --scratch-path "$scratch" -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
+swift build -c release --scratch-path "$scratch" --product ProfileFuzzer -Xswiftc -sanitize=fuzzer,address -Xswiftc -parse-as-library
 fuzzer="$(swift build -c release --scratch-path "$scratch" --show-bin-path)/ProfileFuzzer"
 
 echo "--- seeds"

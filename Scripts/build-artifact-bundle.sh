@@ -46,7 +46,7 @@ case "$configuration" in release | debug) ;; *) fail "--configuration is release
 # With --merge, only the merge: the variants come from the machines that built them.
 if [ "${#merges[@]}" -gt 0 ]; then build=false; fi
 
-version=$(sed -n 's/.*public static let current = "\([0-9][0-9.]*\)".*/\1/p' Sources/ProfileCore/Support/ProfileVersion.swift)
+version=$(sed -n 's/.*package static let current = "\([0-9][0-9.]*\)".*/\1/p' Sources/ProfileCore/Support/ProfileVersion.swift)
 [ -n "$version" ] || fail "no version in Sources/ProfileCore/Support/ProfileVersion.swift"
 mkdir -p "$output"
 

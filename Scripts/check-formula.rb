@@ -91,7 +91,7 @@ load ROOT/"Formula/profile.rb"
 facts = Profile.facts
 raise "no libyaml dependency" unless facts[:depends_on].include?(["libyaml"])
 tag = facts[:url].first[1][:tag]
-version = File.read(ROOT/"Sources/ProfileCore/Support/ProfileVersion.swift")[/public static let current = "([0-9.]+)"/, 1]
+version = File.read(ROOT/"Sources/ProfileCore/Support/ProfileVersion.swift")[/package static let current = "([0-9.]+)"/, 1]
 raise "the formula builds tag #{tag}, the version is #{version}" unless tag == version
 
 Dir.mktmpdir("profile-formula") do |work|

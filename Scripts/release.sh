@@ -28,7 +28,7 @@ if [ "${1:-}" = bundle ]; then
     exec bash Scripts/build-artifact-bundle.sh --zip "$@"
 fi
 
-version=$(sed -n 's/.*public static let current = "\([0-9][0-9.]*\)".*/\1/p' Sources/ProfileCore/Support/ProfileVersion.swift)
+version=$(sed -n 's/.*package static let current = "\([0-9][0-9.]*\)".*/\1/p' Sources/ProfileCore/Support/ProfileVersion.swift)
 [ -n "$version" ] || fail "no version in Sources/ProfileCore/Support/ProfileVersion.swift"
 latest=$(sed -n 's/^## \[\([0-9][0-9.]*\)\].*/\1/p' CHANGELOG.md | head -n 1)
 [ "$latest" = "$version" ] || fail "CHANGELOG.md's latest release is ${latest:-none}, the version is $version: add its section"

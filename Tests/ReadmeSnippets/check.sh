@@ -34,7 +34,7 @@ package="$scratch/package"
 config_package="$scratch/config-package"
 fail() { printf 'snippets: %s\n' "$*" >&2; exit 1; }
 
-version=$(sed -n 's/.*public static let current = "\([0-9][0-9.]*\)".*/\1/p' \
+version=$(sed -n 's/.*package static let current = "\([0-9][0-9.]*\)".*/\1/p' \
     "$repo/Sources/ProfileCore/Support/ProfileVersion.swift")
 [ -n "$version" ] || fail "no version in ProfileVersion.swift"
 

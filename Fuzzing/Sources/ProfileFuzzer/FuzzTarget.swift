@@ -1,4 +1,5 @@
 import FuzzerEntry
+import Dispatch
 import ProfileCore
 
 // The fuzz target: `LLVMFuzzerTestOneInput` (libFuzzer provides `main`). Built with `-parse-as-library`.
@@ -146,7 +147,16 @@ func resolveOnDisk(_ pieces: [[UInt8]]) {
             for argument in resolved.argv(command: ["true"]) { sink(argument) }
         }
         if purpose == .lint {
-            render(Linter(repository: ProfileRepository(directory: directory)).run(environment: invokingEnvironment))
+            // `Linter.run` is async (it loads on every processor); libFuzzer's thread waits for it.
+            let done = DispatchSemaphore(value: 0)
+            nonisolated(unsafe) var diagnostics: [Diagnostic] = []
+            Task {
+                diagnostics = await Linter(repository: ProfileRepository(directory: directory)).run(
+                    environment: invokingEnvironment)
+                done.signal()
+            }
+            done.wait()
+            render(diagnostics)
         }
     }
 }

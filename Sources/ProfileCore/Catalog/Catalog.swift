@@ -1,42 +1,42 @@
 /// What exists, declared once in `profiles/_catalog.yml`: flags, mock points with their variants, typed values and
 /// notable environment variables. When a catalog exists every profile and every override is checked against it,
 /// and `profile generate swift` turns it into typed Swift.
-public struct Catalog: Sendable {
+package struct Catalog: Sendable {
     /// A declared flag.
-    public struct Flag: Sendable {
+    package struct Flag: Sendable {
         /// The flag's key (`skipOnboarding`).
-        public var key: Located<String>
+        package var key: Located<String>
         /// What it does.
-        public var description: String?
+        package var description: String?
         /// Its value when no profile sets it.
-        public var defaultValue: Bool
+        package var defaultValue: Bool
     }
 
     /// A declared mock point.
-    public struct MockPoint: Sendable {
+    package struct MockPoint: Sendable {
         /// A variant of a mock point.
-        public struct Variant: Sendable {
+        package struct Variant: Sendable {
             /// The variant's name (`local-mock`).
-            public var name: String
+            package var name: String
             /// What it does.
-            public var description: String?
+            package var description: String?
         }
 
         /// The mock point's key (`countries`).
-        public var key: Located<String>
+        package var key: Located<String>
         /// What it stands for.
-        public var description: String?
+        package var description: String?
         /// The allowed variants, in the order declared.
-        public var variants: [Variant]
+        package var variants: [Variant]
         /// The variant used when no profile selects one (the first declared when not given).
-        public var defaultVariant: String
+        package var defaultVariant: String
         /// The name of the enum `profile generate swift` writes for it, when the catalog gives one (`swiftName:`,
         /// for a name that would clash with one of the app's own types); else the key in UpperCamelCase.
-        public var swiftName: Located<String>? = nil
+        package var swiftName: Located<String>? = nil
     }
 
     /// The types a value can have.
-    public enum ValueType: Sendable, Equatable {
+    package enum ValueType: Sendable, Equatable {
         case string
         case int
         case double
@@ -47,7 +47,7 @@ public struct Catalog: Sendable {
         case `enum`([String])
 
         /// The name used in the catalog and in messages.
-        public var name: String {
+        package var name: String {
             switch self {
             case .string: return "string"
             case .int: return "int"
@@ -59,50 +59,50 @@ public struct Catalog: Sendable {
         }
 
         /// The names accepted in the catalog's `type:`.
-        public static let names = ["string", "int", "double", "bool", "url", "enum"]
+        package static let names = ["string", "int", "double", "bool", "url", "enum"]
     }
 
     /// A declared value.
-    public struct Value: Sendable {
+    package struct Value: Sendable {
         /// The value's key (`pageSize`, `http.timeout`).
-        public var key: Located<String>
+        package var key: Located<String>
         /// Its type.
-        public var type: ValueType
+        package var type: ValueType
         /// What it controls.
-        public var description: String?
+        package var description: String?
         /// Its value when no profile sets it.
-        public var defaultValue: TypedValue?
+        package var defaultValue: TypedValue?
         /// The smallest allowed number (int and double).
-        public var minimum: Double?
+        package var minimum: Double?
         /// The largest allowed number (int and double).
-        public var maximum: Double?
+        package var maximum: Double?
         /// Whether the value is secret: hidden by `show` and by exports meant for reading.
-        public var isSecret: Bool
+        package var isSecret: Bool
     }
 
     /// How a secret is written where it is hidden (`show`, committed exports, messages): `<secret>`.
-    public static let secretPlaceholder = "<secret>"
+    package static let secretPlaceholder = "<secret>"
 
     /// A declared environment variable.
-    public struct EnvironmentVariable: Sendable {
+    package struct EnvironmentVariable: Sendable {
         /// The variable's name.
-        public var name: Located<String>
+        package var name: Located<String>
         /// What it is for.
-        public var description: String?
+        package var description: String?
         /// Whether its value is secret.
-        public var isSecret: Bool
+        package var isSecret: Bool
     }
 
     /// The catalog's file.
-    public var file: SourceFile
+    package var file: SourceFile
     /// Declared flags, in order.
-    public var flags: [Flag] = [] { didSet { flagIndex.update(flags, key: \.key.value) } }
+    package var flags: [Flag] = [] { didSet { flagIndex.update(flags, key: \.key.value) } }
     /// Declared mock points, in order.
-    public var mocks: [MockPoint] = [] { didSet { mockIndex.update(mocks, key: \.key.value) } }
+    package var mocks: [MockPoint] = [] { didSet { mockIndex.update(mocks, key: \.key.value) } }
     /// Declared values, in order.
-    public var values: [Value] = [] { didSet { valueIndex.update(values, key: \.key.value) } }
+    package var values: [Value] = [] { didSet { valueIndex.update(values, key: \.key.value) } }
     /// Declared environment variables, in order.
-    public var environment: [EnvironmentVariable] = [] {
+    package var environment: [EnvironmentVariable] = [] {
         didSet { environmentIndex.update(environment, key: \.name.value) }
     }
 
@@ -113,16 +113,16 @@ public struct Catalog: Sendable {
     private var environmentIndex = Index()
 
     /// Creates an empty catalog for `file`.
-    public init(file: SourceFile) { self.file = file }
+    package init(file: SourceFile) { self.file = file }
 
     /// The flag with this key.
-    public func flag(_ key: String) -> Flag? { flagIndex.positions[key].map { flags[$0] } }
+    package func flag(_ key: String) -> Flag? { flagIndex.positions[key].map { flags[$0] } }
     /// The mock point with this key.
-    public func mock(_ key: String) -> MockPoint? { mockIndex.positions[key].map { mocks[$0] } }
+    package func mock(_ key: String) -> MockPoint? { mockIndex.positions[key].map { mocks[$0] } }
     /// The value with this key.
-    public func value(_ key: String) -> Value? { valueIndex.positions[key].map { values[$0] } }
+    package func value(_ key: String) -> Value? { valueIndex.positions[key].map { values[$0] } }
     /// The environment variable with this name.
-    public func environmentVariable(_ name: String) -> EnvironmentVariable? {
+    package func environmentVariable(_ name: String) -> EnvironmentVariable? {
         environmentIndex.positions[name].map { environment[$0] }
     }
 

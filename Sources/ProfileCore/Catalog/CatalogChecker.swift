@@ -2,27 +2,27 @@ import ProfileRuntime
 
 /// Checks profiles and command-line overrides against the ``Catalog``: unknown flags, mock points, variants and
 /// value keys, wrong value types, out-of-range numbers. Every finding is located, with a near miss when there is one.
-public struct CatalogChecker {
+package struct CatalogChecker {
     /// The catalog.
-    public let catalog: Catalog
+    package let catalog: Catalog
 
     /// A checker for `catalog`.
-    public init(catalog: Catalog) { self.catalog = catalog }
+    package init(catalog: Catalog) { self.catalog = catalog }
 
     /// A problem with a value, before it is located.
-    public struct Problem: Error, Sendable {
+    package struct Problem: Error, Sendable {
         /// The message.
-        public var text: String
+        package var text: String
         /// The near miss.
-        public var suggestion: String?
+        package var suggestion: String?
     }
 
     /// What is checked: a value's text and how it was written.
-    public struct Candidate: Sendable {
+    package struct Candidate: Sendable {
         /// The value as typed by YAML (or inferred from command-line text).
-        public var value: TypedValue
+        package var value: TypedValue
         /// Whether the text was written as a string (quoted), so that `5` is not accepted as an int.
-        public var isQuoted: Bool
+        package var isQuoted: Bool
     }
 
     /// A candidate from a YAML node (for the catalog's own defaults): typed as a profile's value is, tag first.
@@ -39,7 +39,7 @@ public struct CatalogChecker {
     /// A message never shows a secret: the value of a key the catalog marks secret is named `<secret>`, and a value
     /// built from the invoking environment (or from a secret variable) by its reference, passed as `shown`
     /// (`` `${API_TOKEN}` is not ``, never the token).
-    public static func check(
+    package static func check(
         _ candidate: Candidate, against declaration: Catalog.Value, shown shownText: String? = nil
     ) -> Result<TypedValue, Problem> {
         let value = candidate.value
@@ -135,7 +135,7 @@ public struct CatalogChecker {
 
     /// Checks one profile file's flags, mocks and values; returns the diagnostics and the values retyped to their
     /// declared types (a plain `5` declared as a string becomes the string `"5"`).
-    public func check(_ definition: ProfileDefinition) -> ([Diagnostic], [Setting<TypedValue?>]) {
+    package func check(_ definition: ProfileDefinition) -> ([Diagnostic], [Setting<TypedValue?>]) {
         var diagnostics: [Diagnostic] = []
         for flag in definition.flags {
             if let problem = checkFlag(flag.key) { diagnostics.append(problem) }
@@ -193,13 +193,13 @@ public struct CatalogChecker {
     }
 
     /// An unknown flag, or nil.
-    public func checkFlag(_ key: Located<String>) -> Diagnostic? {
+    package func checkFlag(_ key: Located<String>) -> Diagnostic? {
         guard catalog.flag(key.value) == nil else { return nil }
         return unknown("flag", key, in: catalog.flags.map(\.key.value))
     }
 
     /// An unknown mock point or variant.
-    public func checkMock(_ key: Located<String>, _ variant: Located<String>) -> [Diagnostic] {
+    package func checkMock(_ key: Located<String>, _ variant: Located<String>) -> [Diagnostic] {
         guard let declaration = catalog.mock(key.value) else {
             return [unknown("mock point", key, in: catalog.mocks.map(\.key.value))]
         }
@@ -216,7 +216,7 @@ public struct CatalogChecker {
     }
 
     /// A command-line `--value KEY=TEXT`, typed by the catalog.
-    public func checkOverride(_ key: Located<String>, _ text: Located<String>) -> Result<TypedValue, Diagnostic> {
+    package func checkOverride(_ key: Located<String>, _ text: Located<String>) -> Result<TypedValue, Diagnostic> {
         guard let declaration = catalog.value(key.value) else {
             return .failure(unknown("value", key, in: catalog.values.map(\.key.value)))
         }
@@ -237,7 +237,7 @@ public struct CatalogChecker {
 
     /// An interpolated string value, checked once its text is known. `shown` is how a message names it when it is
     /// secret (its display form, `${API_TOKEN}`), nil to name it by its text.
-    public func checkInterpolated(
+    package func checkInterpolated(
         _ key: String, text: String, shown: String? = nil, at location: SourceLocation
     ) -> Result<TypedValue, Diagnostic> {
         guard let declaration = catalog.value(key) else { return .success(.string(text)) }

@@ -18,22 +18,22 @@ import ProfileRuntime
 /// env:
 ///   API_TOKEN: {description: Token for the staging API, secret: true}
 /// ```
-public struct CatalogDecoder {
+package struct CatalogDecoder {
     /// The top-level keys of a catalog.
-    public static let keys = ["description", "flags", "mocks", "values", "env"]
+    package static let keys = ["description", "flags", "mocks", "values", "env"]
     /// The keys of a flag's mapping, besides `description` (which every declaration takes).
-    public static let flagKeys = ["default"]
+    package static let flagKeys = ["default"]
     /// The keys of a mock point's mapping, besides `description`.
-    public static let mockKeys = ["variants", "default", "swiftName"]
+    package static let mockKeys = ["variants", "default", "swiftName"]
     /// The keys of a value's mapping, besides `description`.
-    public static let valueKeys = ["type", "default", "minimum", "maximum", "cases", "secret"]
+    package static let valueKeys = ["type", "default", "minimum", "maximum", "cases", "secret"]
     /// The keys of an environment variable's mapping, besides `description`.
-    public static let environmentKeys = ["secret"]
+    package static let environmentKeys = ["secret"]
     private var diagnostics: [Diagnostic] = []
     private var catalog: Catalog
 
     /// Decodes `document`; the catalog holds every entry that could be read.
-    public static func decode(_ document: YAMLDocument) -> (Catalog, [Diagnostic]) {
+    package static func decode(_ document: YAMLDocument) -> (Catalog, [Diagnostic]) {
         var decoder = CatalogDecoder(catalog: Catalog(file: document.file))
         decoder.decode(document.root)
         return (

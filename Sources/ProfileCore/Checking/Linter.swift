@@ -1,16 +1,16 @@
 /// Checks every profile in a directory: each file loads, each profile resolves. Reports every problem once.
-public struct Linter {
+package struct Linter {
     /// The repository whose profiles are checked.
-    public let repository: ProfileRepository
+    package let repository: ProfileRepository
 
     /// A linter over `repository`.
-    public init(repository: ProfileRepository) {
+    package init(repository: ProfileRepository) {
         self.repository = repository
     }
 
     /// Loads and resolves every profile (abstract ones too, so their own mistakes show), returning the
     /// diagnostics sorted by place, duplicates removed.
-    public func run(environment: EnvironmentTable = EnvironmentTable()) async -> [Diagnostic] {
+    package func run(environment: EnvironmentTable = EnvironmentTable()) async -> [Diagnostic] {
         repository.reportDirectoryProblems()
         _ = repository.catalog
         let directory = repository.directory
@@ -115,7 +115,7 @@ public struct Linter {
     }
 
     /// The diagnostics without repeats (a parent's mistake is found again through each child).
-    public static func unique(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
+    package static func unique(_ diagnostics: [Diagnostic]) -> [Diagnostic] {
         var seen = Set<String>()
         var result: [Diagnostic] = []
         for diagnostic in diagnostics {

@@ -1,22 +1,22 @@
 /// What shell completion offers, computed fast: profile names come from file names and a scan of each file's
 /// top lines (``ProfileSummary``), never from a full load; flags, mock points and values come from the catalog (or,
 /// without one, from the profiles themselves).
-public struct CompletionCandidates {
+package struct CompletionCandidates {
     /// One candidate: the word and its description (shown by zsh and fish).
-    public struct Candidate: Sendable, Equatable {
+    package struct Candidate: Sendable, Equatable {
         /// The word to insert.
-        public var word: String
+        package var word: String
         /// The description, possibly empty.
-        public var description: String
+        package var description: String
 
         /// Creates a candidate.
-        public init(_ word: String, _ description: String = "") {
+        package init(_ word: String, _ description: String = "") {
             self.word = word
             self.description = description
         }
 
         /// `word<TAB>description`, the line format of `profile __complete`.
-        public var line: String {
+        package var line: String {
             // A description on one line without tabs (nearly all of them) is its own clean form.
             let isClean = description.utf8.allSatisfy { $0 != 0x0A && $0 != 0x0D && $0 != 0x09 }
             let clean =
@@ -31,12 +31,12 @@ public struct CompletionCandidates {
     private lazy var repository = ProfileRepository(directory: directory)
 
     /// Candidates from `directory`.
-    public init(directory: ProfileDirectory) {
+    package init(directory: ProfileDirectory) {
         self.directory = directory
     }
 
     /// The profiles that can be run (abstract ones hidden), with their descriptions.
-    public func profiles() -> [Candidate] {
+    package func profiles() -> [Candidate] {
         let names = directory.names
         let paths = names.map { directory.entries[$0]?.path }
         // One file after another, in this thread: a TAB press starts no task (starting the concurrency runtime's threads
@@ -58,7 +58,7 @@ public struct CompletionCandidates {
     }
 
     /// Flag keys.
-    public mutating func flags() -> [Candidate] {
+    package mutating func flags() -> [Candidate] {
         if let catalog = repository.catalog {
             return catalog.flags.map { Candidate($0.key.value, $0.description ?? "") }
         }
@@ -66,7 +66,7 @@ public struct CompletionCandidates {
     }
 
     /// Mock point keys.
-    public mutating func mockPoints() -> [Candidate] {
+    package mutating func mockPoints() -> [Candidate] {
         if let catalog = repository.catalog {
             return catalog.mocks.map { Candidate($0.key.value, $0.description ?? "") }
         }
@@ -74,7 +74,7 @@ public struct CompletionCandidates {
     }
 
     /// The variants of mock point `point`.
-    public mutating func variants(of point: String) -> [Candidate] {
+    package mutating func variants(of point: String) -> [Candidate] {
         if let catalog = repository.catalog {
             return catalog.mock(point)?.variants.map { Candidate($0.name, $0.description ?? "") } ?? []
         }
@@ -92,7 +92,7 @@ public struct CompletionCandidates {
     }
 
     /// Value keys, with their types.
-    public mutating func values() -> [Candidate] {
+    package mutating func values() -> [Candidate] {
         if let catalog = repository.catalog {
             return catalog.values.map { value in
                 let type = value.type.name
@@ -103,7 +103,7 @@ public struct CompletionCandidates {
     }
 
     /// The allowed texts of value `key`, when the catalog knows them (enum cases, bools).
-    public mutating func valueTexts(of key: String) -> [Candidate] {
+    package mutating func valueTexts(of key: String) -> [Candidate] {
         guard let value = repository.catalog?.value(key) else { return [] }
         switch value.type {
         case .enum(let cases): return cases.map { Candidate($0) }
@@ -113,7 +113,7 @@ public struct CompletionCandidates {
     }
 
     /// Environment variable names the catalog declares.
-    public mutating func environmentNames() -> [Candidate] {
+    package mutating func environmentNames() -> [Candidate] {
         repository.catalog?.environment.map { Candidate($0.name.value, $0.description ?? "") } ?? []
     }
 

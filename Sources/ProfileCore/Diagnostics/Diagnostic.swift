@@ -1,33 +1,33 @@
 /// One problem found in the user's input, with where it is and, when there is a near miss, a suggestion.
-public struct Diagnostic: Sendable, Error {
+package struct Diagnostic: Sendable, Error {
     /// How serious a diagnostic is.
-    public enum Severity: String, Sendable {
+    package enum Severity: String, Sendable {
         case error
         case warning
         case note
     }
 
     /// Error, warning or note.
-    public var severity: Severity
+    package var severity: Severity
     /// The message, a sentence without a trailing period. Names in it are quoted with backticks.
-    public var message: String
+    package var message: String
     /// Where the problem is, when it is in a file.
-    public var location: SourceLocation?
+    package var location: SourceLocation?
     /// How many characters of the line the caret underlines (at least 1).
-    public var length: Int
+    package var length: Int
     /// The near miss offered as "did you mean ...?".
-    public var suggestion: String?
+    package var suggestion: String?
     /// Related places (for example the other half of a duplicate key).
-    public var notes: [Diagnostic]
+    package var notes: [Diagnostic]
     /// Whether the source line is left out when the diagnostic is rendered, because it holds a secret (a value the
     /// catalog marks `secret: true`): the location alone says where to look.
-    public var hidesExcerpt = false
+    package var hidesExcerpt = false
     /// Whether the problem is an input file that could not be read at all (not a regular file, no permission, a name
     /// too long): the command exits 66 (`EX_NOINPUT`, as for a missing profiles directory) rather than 65.
-    public var isUnreadableInput = false
+    package var isUnreadableInput = false
 
     /// Creates a diagnostic.
-    public init(
+    package init(
         _ severity: Severity = .error, _ message: String, at location: SourceLocation? = nil, length: Int = 1,
         suggestion: String? = nil, notes: [Diagnostic] = []
     ) {
@@ -40,7 +40,7 @@ public struct Diagnostic: Sendable, Error {
     }
 
     /// Creates an error diagnostic.
-    public static func error(
+    package static func error(
         _ message: String, at location: SourceLocation? = nil, length: Int = 1, suggestion: String? = nil,
         notes: [Diagnostic] = []
     ) -> Diagnostic {
@@ -48,21 +48,21 @@ public struct Diagnostic: Sendable, Error {
     }
 
     /// Creates a warning diagnostic.
-    public static func warning(
+    package static func warning(
         _ message: String, at location: SourceLocation? = nil, length: Int = 1, suggestion: String? = nil
     ) -> Diagnostic {
         Diagnostic(.warning, message, at: location, length: length, suggestion: suggestion)
     }
 
     /// Creates a note, attached to another diagnostic.
-    public static func note(_ message: String, at location: SourceLocation? = nil, length: Int = 1) -> Diagnostic {
+    package static func note(_ message: String, at location: SourceLocation? = nil, length: Int = 1) -> Diagnostic {
         Diagnostic(.note, message, at: location, length: length)
     }
 
     /// An input file that could not be read (see ``FileSystem/read(_:)``), located at the file:
     /// `profiles/x.yml: error: cannot read this file: it is a FIFO (named pipe), not a regular file`; the command
     /// exits 66 (``isUnreadableInput``).
-    public static func unreadable(_ path: String, _ failure: FileSystem.Failure) -> Diagnostic {
+    package static func unreadable(_ path: String, _ failure: FileSystem.Failure) -> Diagnostic {
         var problem = Diagnostic.error(
             "cannot read this file: \(failure.why)", at: .wholeFile(SourceFile(path: path, bytes: [])))
         problem.isUnreadableInput = true
@@ -70,14 +70,14 @@ public struct Diagnostic: Sendable, Error {
     }
 
     /// This diagnostic with its source line left out (see ``hidesExcerpt``).
-    public func hidingExcerpt(_ hides: Bool = true) -> Diagnostic {
+    package func hidingExcerpt(_ hides: Bool = true) -> Diagnostic {
         var copy = self
         copy.hidesExcerpt = hides
         return copy
     }
 
     /// The message with its suggestion: "unknown key `flgs`; did you mean `flags`?".
-    public var fullMessage: String {
+    package var fullMessage: String {
         guard let suggestion else { return message }
         return "\(message); did you mean `\(suggestion)`?"
     }
@@ -85,14 +85,14 @@ public struct Diagnostic: Sendable, Error {
 
 extension Array where Element == Diagnostic {
     /// Whether any element is an error.
-    public var hasErrors: Bool { contains { $0.severity == .error } }
+    package var hasErrors: Bool { contains { $0.severity == .error } }
 
     /// Whether any element is an error about an input file that could not be read (see
     /// ``Diagnostic/isUnreadableInput``).
-    public var hasUnreadableInput: Bool { contains { $0.severity == .error && $0.isUnreadableInput } }
+    package var hasUnreadableInput: Bool { contains { $0.severity == .error && $0.isUnreadableInput } }
 
     /// Sorted by file, then position; diagnostics without a location first, in their order.
-    public func sortedByLocation() -> [Diagnostic] {
+    package func sortedByLocation() -> [Diagnostic] {
         enumerated().sorted { a, b in
             switch (a.element.location, b.element.location) {
             case (nil, nil): return a.offset < b.offset

@@ -1,8 +1,8 @@
 /// Machine-readable forms of diagnostics, for CI.
-public enum DiagnosticFormats {
+package enum DiagnosticFormats {
     /// `{"errors": N, "warnings": N, "diagnostics": [{"severity", "path", "line", "column", "message",
     /// "suggestion"}]}`; `path`, `line` and `column` are null for problems that are not in a file.
-    public static func json(_ diagnostics: [Diagnostic]) -> String {
+    package static func json(_ diagnostics: [Diagnostic]) -> String {
         typealias V = JSONWriter.Value
         let items: [V] = diagnostics.map { diagnostic in
             let location = diagnostic.location
@@ -26,7 +26,7 @@ public enum DiagnosticFormats {
     }
 
     /// GitHub Actions workflow commands: `::error file=F,line=L,col=C::message`.
-    public static func github(_ diagnostics: [Diagnostic]) -> String {
+    package static func github(_ diagnostics: [Diagnostic]) -> String {
         var out = ""
         for diagnostic in diagnostics where diagnostic.severity != .note {
             out += "::\(diagnostic.severity == .error ? "error" : "warning")"

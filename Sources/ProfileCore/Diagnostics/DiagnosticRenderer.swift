@@ -1,16 +1,16 @@
 /// Renders diagnostics the way compilers do: `path:line:col: error: message`, the source line, a caret.
-public struct DiagnosticRenderer: Sendable {
+package struct DiagnosticRenderer: Sendable {
     /// Whether to use ANSI colours.
-    public var colors: Bool
+    package var colors: Bool
 
     /// Creates a renderer.
-    public init(colors: Bool = false) { self.colors = colors }
+    package init(colors: Bool = false) { self.colors = colors }
 
     /// The widest excerpt shown: longer lines are cut to a window around the caret.
     static let maxExcerptWidth = 160
 
     /// Renders a list, each diagnostic followed by its source excerpt and notes.
-    public func render(_ diagnostics: [Diagnostic]) -> String {
+    package func render(_ diagnostics: [Diagnostic]) -> String {
         var out = ""
         var lines = LineIndexes()
         for diagnostic in diagnostics { render(diagnostic, into: &out, lines: &lines) }
@@ -18,7 +18,7 @@ public struct DiagnosticRenderer: Sendable {
     }
 
     /// Renders one diagnostic and its notes.
-    public func render(_ diagnostic: Diagnostic) -> String {
+    package func render(_ diagnostic: Diagnostic) -> String {
         var out = ""
         var lines = LineIndexes()
         render(diagnostic, into: &out, lines: &lines)

@@ -4,55 +4,55 @@
 /// combining accent is two columns). Every location in `profile` uses this unit — libyaml's marks, the command line,
 /// the Xcode file scanners, interpolation offsets — and lengths (``Located/length``) count the same way; only the
 /// renderer turns scalars into what a terminal shows (``DiagnosticRenderer``).
-public struct Mark: Sendable, Hashable, Comparable {
+package struct Mark: Sendable, Hashable, Comparable {
     /// The 1-based line; 0 only for ``wholeFile``.
-    public var line: Int32
+    package var line: Int32
     /// The 1-based column, counted in Unicode scalars.
-    public var column: Int32
+    package var column: Int32
 
     /// Not a place inside the file but the file as a whole (an unreadable file, a file that is not UTF-8).
-    public static let wholeFile = Mark(line: 0, column: 0)
+    package static let wholeFile = Mark(line: 0, column: 0)
 
     /// Whether this is ``wholeFile``.
-    public var isWholeFile: Bool { line == 0 }
+    package var isWholeFile: Bool { line == 0 }
 
     /// Creates a mark from 1-based coordinates.
-    public init(line: Int, column: Int) {
+    package init(line: Int, column: Int) {
         self.line = Int32(truncatingIfNeeded: line)
         self.column = Int32(truncatingIfNeeded: column)
     }
 
-    public static func < (lhs: Mark, rhs: Mark) -> Bool {
+    package static func < (lhs: Mark, rhs: Mark) -> Bool {
         (lhs.line, lhs.column) < (rhs.line, rhs.column)
     }
 }
 
 /// A place in a file: what every diagnostic and every resolved entry points back to.
-public struct SourceLocation: Sendable {
+package struct SourceLocation: Sendable {
     /// The file.
-    public let file: SourceFile
+    package let file: SourceFile
     /// The line and column inside it.
-    public let mark: Mark
+    package let mark: Mark
 
     /// Creates a location.
-    public init(file: SourceFile, mark: Mark) {
+    package init(file: SourceFile, mark: Mark) {
         self.file = file
         self.mark = mark
     }
 
     /// The whole of `file`, not a place in it.
-    public static func wholeFile(_ file: SourceFile) -> SourceLocation {
+    package static func wholeFile(_ file: SourceFile) -> SourceLocation {
         SourceLocation(file: file, mark: .wholeFile)
     }
 
     /// Whether this is the whole file rather than a place in it.
-    public var isWholeFile: Bool { mark.isWholeFile }
+    package var isWholeFile: Bool { mark.isWholeFile }
 
     /// `path:line:column`, or `path` for the whole file.
-    public var description: String {
+    package var description: String {
         isWholeFile ? file.path : "\(file.path):\(mark.line):\(mark.column)"
     }
 
     /// `path:line`, the short form used by `profile show` (`path` for the whole file).
-    public var shortDescription: String { isWholeFile ? file.path : "\(file.path):\(mark.line)" }
+    package var shortDescription: String { isWholeFile ? file.path : "\(file.path):\(mark.line)" }
 }

@@ -7,9 +7,9 @@
 /// `default` of the type, `secret`) and environment variables, names as `profile` checks them. What it cannot say
 /// (a mock point's `default` being one of its variants, a default within the range or among the cases, two keys
 /// that collide) is left to `profile lint`.
-public enum CatalogSchema {
+package enum CatalogSchema {
     /// The schema's file in the profiles directory, where `profile init` writes it.
-    public static let fileName = "catalog.schema.json"
+    package static let fileName = "catalog.schema.json"
 
     typealias V = JSONWriter.Value
 
@@ -18,7 +18,7 @@ public enum CatalogSchema {
 
     /// The problem with `catalog.schema.json` in `repository`'s directory, if it is there and is not what this version
     /// of `profile generate catalog-schema` writes (after an upgrade of `profile`).
-    public static func staleFile(in repository: ProfileRepository) -> Diagnostic? {
+    package static func staleFile(in repository: ProfileRepository) -> Diagnostic? {
         let path = FileSystem.join(repository.directory.path, fileName)
         guard FileSystem.exists(path), let existing = try? FileSystem.read(path) else { return nil }
         guard existing != Array(render().utf8) else { return nil }
@@ -28,7 +28,7 @@ public enum CatalogSchema {
     }
 
     /// The schema as JSON text, deterministic.
-    public static func render() -> String {
+    package static func render() -> String {
         let root: V = .object([
             ("$schema", .string("https://json-schema.org/draft/2020-12/schema")),
             ("$id", .string("https://profile.invalid/schemas/" + fileName)),

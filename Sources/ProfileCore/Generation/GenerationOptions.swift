@@ -1,15 +1,15 @@
 /// The options of `profile generate swift` that change what it writes, recorded in the file it writes (a second
 /// header line, `// Options: --access public --include-local`, only when one is not the default), so that
 /// `generate --check` and a later `generate --output` given no options use the ones the file was generated with.
-public struct GenerationOptions: Sendable, Equatable {
+package struct GenerationOptions: Sendable, Equatable {
     /// The access level of the generated declarations.
-    public var access: SwiftGenerator.AccessLevel
+    package var access: SwiftGenerator.AccessLevel
     /// Whether personal `.local` overlays apply to `LaunchProfiles` (by default they are left out: the file is the
     /// same as a clean checkout's).
-    public var includeLocal: Bool
+    package var includeLocal: Bool
 
     /// Options; the defaults are what `profile generate swift` writes without any.
-    public init(access: SwiftGenerator.AccessLevel = .internal, includeLocal: Bool = false) {
+    package init(access: SwiftGenerator.AccessLevel = .internal, includeLocal: Bool = false) {
         self.access = access
         self.includeLocal = includeLocal
     }
@@ -18,7 +18,7 @@ public struct GenerationOptions: Sendable, Equatable {
     static let headerPrefix = "// Options: "
 
     /// The options as command-line words, the defaults left out: `["--access", "public", "--include-local"]`.
-    public var words: [String] {
+    package var words: [String] {
         var words: [String] = []
         if access != .internal { words += ["--access", access.rawValue] }
         if includeLocal { words.append("--include-local") }
@@ -33,7 +33,7 @@ public struct GenerationOptions: Sendable, Equatable {
 
     /// The options a file `profile generate swift` wrote was generated with, read from its header; nil when
     /// `source` is not such a file. Words it does not know are ignored (a newer `profile`'s options).
-    public static func recorded(in source: [UInt8]) -> GenerationOptions? {
+    package static func recorded(in source: [UInt8]) -> GenerationOptions? {
         let lines = source.prefix(4096).split(
             separator: UInt8(ascii: "\n"), maxSplits: 3, omittingEmptySubsequences: false)
         guard let first = lines.first, String(decoding: first, as: UTF8.self).hasPrefix(SwiftGenerator.headerStart)

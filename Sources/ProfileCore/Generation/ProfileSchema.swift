@@ -6,18 +6,18 @@
 /// one it is refined by it: the flags, mock points (their variants as an `enum`) and values (their types, ranges and
 /// cases) the catalog declares, with their descriptions, and nothing else. What a schema cannot say (interpolation,
 /// `extends` naming a profile that exists, key collisions) is left to `profile lint`.
-public struct ProfileSchema: Sendable {
+package struct ProfileSchema: Sendable {
     /// The schema's file in the profiles directory, where `profile init` writes it and `profile lint` checks it is
     /// current.
-    public static let fileName = "profile.schema.json"
+    package static let fileName = "profile.schema.json"
 
     /// The catalog refining the schema, if any.
-    public var catalog: Catalog?
+    package var catalog: Catalog?
     /// The catalog's path as the schema's description shows it (`profiles/_catalog.yml`).
-    public var sourcePath: String?
+    package var sourcePath: String?
 
     /// A schema refined by `catalog` (read from `sourcePath`), or of the bare format when there is none.
-    public init(catalog: Catalog?, sourcePath: String?) {
+    package init(catalog: Catalog?, sourcePath: String?) {
         self.catalog = catalog
         self.sourcePath = sourcePath
     }
@@ -25,7 +25,7 @@ public struct ProfileSchema: Sendable {
     typealias V = JSONWriter.Value
 
     /// The schema of `repository`'s profiles, refined by its catalog (whose problems the repository reports).
-    public static func forRepository(_ repository: ProfileRepository) -> ProfileSchema {
+    package static func forRepository(_ repository: ProfileRepository) -> ProfileSchema {
         ProfileSchema(
             catalog: repository.catalog,
             sourcePath: repository.directory.catalogPath.map(SwiftGenerator.displayPath(of:)))
@@ -33,7 +33,7 @@ public struct ProfileSchema: Sendable {
 
     /// The problem with `profile.schema.json` in `repository`'s directory, if it is there and is not what
     /// `profile generate json-schema` would write now (nil when the catalog has errors: those are reported).
-    public static func staleFile(in repository: ProfileRepository) -> Diagnostic? {
+    package static func staleFile(in repository: ProfileRepository) -> Diagnostic? {
         let path = FileSystem.join(repository.directory.path, fileName)
         guard FileSystem.exists(path) else { return nil }
         let expected = forRepository(repository)
@@ -44,7 +44,7 @@ public struct ProfileSchema: Sendable {
     }
 
     /// The schema as JSON text, deterministic (catalog order kept).
-    public func render() -> String {
+    package func render() -> String {
         let description =
             "A launch profile of `profile` (profiles/<name>.yml)"
             + (sourcePath.map { ", checked against the catalog \($0)" } ?? "")

@@ -10,7 +10,7 @@ extension SwiftGenerator {
     /// are left out, so the output is a clean checkout's, unless `options.includeLocal` (callers should then say
     /// that the output differs from a clean checkout's). Give it a repository over
     /// ``ProfileDirectory/withoutOverlays()`` when they are left out: ``repository(for:options:)``.
-    public static func forRepository(
+    package static func forRepository(
         _ repository: ProfileRepository, options: GenerationOptions = GenerationOptions()
     ) -> SwiftGenerator? {
         guard let catalogPath = repository.directory.catalogPath else { return nil }
@@ -25,12 +25,12 @@ extension SwiftGenerator {
     }
 
     /// The repository to generate from for `directory`: without its `.local` overlays unless `options` include them.
-    public static func repository(for directory: ProfileDirectory, options: GenerationOptions) -> ProfileRepository {
+    package static func repository(for directory: ProfileDirectory, options: GenerationOptions) -> ProfileRepository {
         ProfileRepository(directory: options.includeLocal ? directory : directory.withoutOverlays())
     }
 
     /// Every runnable profile of `repository`, sorted by name, resolved against an empty environment, secrets hidden.
-    public static func launchProfiles(_ repository: ProfileRepository) -> [LaunchProfile] {
+    package static func launchProfiles(_ repository: ProfileRepository) -> [LaunchProfile] {
         repository.reportDirectoryProblems()
         let directory = repository.directory
         var result: [LaunchProfile] = []
@@ -61,7 +61,7 @@ extension SwiftGenerator {
 
     /// The catalog's path as the generated header shows it, the same from any working directory: the profiles
     /// directory's own name and the file's (`profiles/_catalog.yml`).
-    public static func displayPath(of catalogPath: String) -> String {
+    package static func displayPath(of catalogPath: String) -> String {
         let file = lastComponent(catalogPath)
         let directory = FileSystem.resolvedPath(FileSystem.directoryName(catalogPath))
         let name = lastComponent(directory)

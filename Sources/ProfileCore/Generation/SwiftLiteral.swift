@@ -1,9 +1,9 @@
 /// Writing values as Swift source: string literals, numbers and documentation comments.
-public enum SwiftLiteral {
+package enum SwiftLiteral {
     /// `text` as a Swift string literal that evaluates to exactly `text`: quotes, backslashes (so `\(` stays
     /// text), control characters, invisible format characters (bidirectional overrides, zero-width joiners) and
     /// line separators are escaped; other characters are written as they are.
-    public static func string(_ text: String) -> String {
+    package static func string(_ text: String) -> String {
         var result = "\""
         for scalar in text.unicodeScalars { appendEscaped(scalar, to: &result) }
         return result + "\""
@@ -14,7 +14,7 @@ public enum SwiftLiteral {
     /// longer only when one character's escape alone is). Pieces end between characters (grapheme clusters), so
     /// never inside an escape sequence, a scalar or a character, preferably after a `;`, `&`, `,` or space in the
     /// piece's second half; columns are counted in characters, as `swift format` counts them.
-    public static func pieces(_ text: String, firstWidth: Int, otherWidth: Int) -> [String] {
+    package static func pieces(_ text: String, firstWidth: Int, otherWidth: Int) -> [String] {
         let whole = string(text)
         if whole.count <= firstWidth { return [whole] }
         var pieces: [String] = []
@@ -62,7 +62,7 @@ public enum SwiftLiteral {
 
     /// An integer as a literal, its digits grouped by three with `_` from seven digits on (`5_000_000_000`), as
     /// `swift format` lints them.
-    public static func integer(_ value: Int) -> String {
+    package static func integer(_ value: Int) -> String {
         let digits = String(value.magnitude)
         guard digits.count >= 7 else { return String(value) }
         // Groups of three from the right, as `swift format`'s GroupNumericLiterals asks from 7 digits on.
@@ -76,7 +76,7 @@ public enum SwiftLiteral {
 
     /// A `Double` as a literal: the shortest text that reads back as the same value, or `.infinity`, `-.infinity`,
     /// `.nan`.
-    public static func double(_ value: Double) -> String {
+    package static func double(_ value: Double) -> String {
         if value.isNaN { return ".nan" }
         if value.isInfinite { return value < 0 ? "-.infinity" : ".infinity" }
         let text = String(value)
@@ -85,7 +85,7 @@ public enum SwiftLiteral {
 
     /// Documentation comment lines (`/// …`) for `text` at `indent`: one per line of the text, trailing spaces
     /// removed, invisible characters shown as `\u{…}`.
-    public static func documentation(_ text: String, indent: String) -> [String] {
+    package static func documentation(_ text: String, indent: String) -> [String] {
         var lines: [String] = []
         var current = ""
         var previousWasCarriageReturn = false

@@ -3,9 +3,9 @@
 /// `local-mock` → `localMock`, `http.timeout` → `httpTimeout`, `UITests` → `uiTests`, `API_BASE` → `apiBase`,
 /// `2fa` → `_2fa`, `default` → `` `default` ``. Words are split at every character that cannot continue a Swift
 /// identifier (and at `_`); a name that keeps nothing becomes `_`.
-public enum SwiftNames {
+package enum SwiftNames {
     /// Words that must be back-quoted to be used as an identifier.
-    public static let keywords: Set<String> = [
+    package static let keywords: Set<String> = [
         "associatedtype", "class", "deinit", "enum", "extension", "fileprivate", "func", "import", "init", "inout",
         "internal", "let", "open", "operator", "private", "precedencegroup", "protocol", "public", "rethrows",
         "static", "struct", "subscript", "typealias", "var", "break", "case", "catch", "continue", "default",
@@ -15,7 +15,7 @@ public enum SwiftNames {
     ]
 
     /// `skipOnboarding`-style name for a member (case, static property).
-    public static func lowerCamel(_ text: String) -> String {
+    package static func lowerCamel(_ text: String) -> String {
         let parts = words(text)
         guard let first = parts.first else { return "_" }
         var result = lowercasedLead(first)
@@ -24,14 +24,14 @@ public enum SwiftNames {
     }
 
     /// `SkipOnboarding`-style name for a type.
-    public static func upperCamel(_ text: String) -> String {
+    package static func upperCamel(_ text: String) -> String {
         let parts = words(text)
         guard !parts.isEmpty else { return "_" }
         return leadingDigitSafe(parts.map(capitalized).joined())
     }
 
     /// The identifier as it must be written in source: back-quoted when it is a keyword.
-    public static func escaped(_ identifier: String) -> String {
+    package static func escaped(_ identifier: String) -> String {
         keywords.contains(identifier) ? "`\(identifier)`" : identifier
     }
 

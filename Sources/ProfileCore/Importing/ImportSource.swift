@@ -1,7 +1,7 @@
 import ProfileRuntime
 
 /// The files `profile import` reads.
-public enum ImportFormat: String, CaseIterable, Sendable {
+package enum ImportFormat: String, CaseIterable, Sendable {
     /// The arguments and environment of one action of an Xcode `.xcscheme`.
     case xcscheme
     /// The arguments and environment of an Xcode `.xctestplan` (its `defaultOptions`, or one configuration's).
@@ -11,7 +11,7 @@ public enum ImportFormat: String, CaseIterable, Sendable {
 }
 
 /// The action of an Xcode scheme that `profile import xcscheme` reads.
-public enum XcodeImportAction: String, CaseIterable, Sendable {
+package enum XcodeImportAction: String, CaseIterable, Sendable {
     /// The Run action, `<LaunchAction>`.
     case launch
     /// The Test action, `<TestAction>`.
@@ -20,7 +20,7 @@ public enum XcodeImportAction: String, CaseIterable, Sendable {
     case profile
 
     /// The element's name in the `.xcscheme`.
-    public var elementName: String {
+    package var elementName: String {
         switch self {
         case .launch: return "LaunchAction"
         case .test: return "TestAction"

@@ -19,9 +19,9 @@ import ProfileRuntime
 ///   build settings stay as written, with a warning that only Xcode expands them. A dotenv value's references
 ///   (`${NAME}`) stay references.
 /// - A comment at the top says where the profile came from, and one per entry says its line.
-public enum ProfileImporter {
+package enum ProfileImporter {
     /// What to import from.
-    public enum Source: Sendable {
+    package enum Source: Sendable {
         case xcscheme(XcodeImportAction)
         /// A test plan's `defaultOptions`, or the `options` of the configuration named so.
         case xctestplan(configuration: String?)
@@ -29,13 +29,13 @@ public enum ProfileImporter {
     }
 
     /// The profile file's text (nil when there are errors), and every warning and error, located in the file read.
-    public struct Output: Sendable {
-        public var text: String?
-        public var diagnostics: [Diagnostic]
+    package struct Output: Sendable {
+        package var text: String?
+        package var diagnostics: [Diagnostic]
     }
 
     /// Imports `bytes` (the file at `path`) as a profile, checking typed entries against `catalog`.
-    public static func importProfile(
+    package static func importProfile(
         _ bytes: [UInt8], path: String, from source: Source, catalog: Catalog?
     ) -> Output {
         let entries: ImportedEntries

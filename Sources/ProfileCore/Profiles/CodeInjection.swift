@@ -1,7 +1,7 @@
 /// Environment variables that make the dynamic loader inject code into a process (`LD_PRELOAD`, `DYLD_*`).
-public enum CodeInjection {
+package enum CodeInjection {
     /// Whether setting `name` makes the dynamic loader inject code into the child.
-    public static func isInjecting(_ name: String) -> Bool {
+    package static func isInjecting(_ name: String) -> Bool {
         // Every such name starts with `L` or `D` (a byte no other character's canonical form starts with).
         guard let first = name.utf8.first, first == UInt8(ascii: "L") || first == UInt8(ascii: "D") else {
             return false

@@ -10,22 +10,22 @@
 /// (rather than from a profile), or from a variable the catalog marks secret, is shown as the reference that
 /// produced it, so `profile show` never prints an inherited secret unless asked to; and it tells whether the result
 /// is secret (``Output/isSecret``: built from any such part), the taint ``Redaction`` renders by.
-public struct Interpolator {
+package struct Interpolator {
     /// A variable as interpolation sees it: its value and how to display it.
-    public struct Variable: Sendable {
+    package struct Variable: Sendable {
         /// The value.
-        public var value: String
+        package var value: String
         /// How to display it; nil when it came from the invoking environment (displayed as `${NAME}`).
-        public var display: String?
+        package var display: String?
         /// Whether the value includes text from the invoking environment.
-        public var usesInvokingEnvironment: Bool
+        package var usesInvokingEnvironment: Bool
         /// Whether the value is secret: it includes text from the invoking environment, or the variable (or one it
         /// was built from) is marked secret by the catalog. Whatever uses it is secret too.
-        public var isSecret: Bool
+        package var isSecret: Bool
 
         /// Creates a variable; one without a display form comes from the invoking environment. A variable is secret
         /// when it uses the invoking environment, unless said otherwise.
-        public init(value: String, display: String?, usesInvokingEnvironment: Bool? = nil, isSecret: Bool? = nil) {
+        package init(value: String, display: String?, usesInvokingEnvironment: Bool? = nil, isSecret: Bool? = nil) {
             self.value = value
             self.display = display
             self.usesInvokingEnvironment = usesInvokingEnvironment ?? (display == nil)
@@ -34,33 +34,33 @@ public struct Interpolator {
     }
 
     /// The result of interpolating one string.
-    public struct Output: Sendable, Equatable {
+    package struct Output: Sendable, Equatable {
         /// What the child receives.
-        public var value: String
+        package var value: String
         /// What `show` prints when secrets are hidden.
-        public var display: String
+        package var display: String
         /// Whether any part came from the invoking environment.
-        public var usesInvokingEnvironment: Bool
+        package var usesInvokingEnvironment: Bool
         /// Whether any part came from a secret variable (see ``Variable/isSecret``): the whole result is secret.
-        public var isSecret: Bool = false
+        package var isSecret: Bool = false
     }
 
     /// An interpolation problem, with where it is in the source text.
     ///
     /// Offsets and lengths count Unicode scalars, the unit of the project's columns (libyaml counts columns in
     /// scalars): `é` written as `e` and a combining accent is two, a CR LF line end is two.
-    public struct Failure: Error, Sendable, Equatable {
+    package struct Failure: Error, Sendable, Equatable {
         /// The message.
-        public var message: String
+        package var message: String
         /// The offset (in Unicode scalars) from the start of the text.
-        public var offset: Int
+        package var offset: Int
         /// How many Unicode scalars the problem spans.
-        public var length: Int
+        package var length: Int
         /// Whether the problem is the size of the result (the text as a whole is to blame, not the place).
-        public var isTooLong: Bool
+        package var isTooLong: Bool
 
         /// Creates a failure.
-        public init(message: String, offset: Int, length: Int, isTooLong: Bool = false) {
+        package init(message: String, offset: Int, length: Int, isTooLong: Bool = false) {
             self.message = message
             self.offset = offset
             self.length = length
@@ -69,7 +69,7 @@ public struct Interpolator {
     }
 
     /// Where an interpolated text goes: it decides how long the result may be and whether it may hold a NUL byte.
-    public enum Destination: Sendable, Equatable {
+    package enum Destination: Sendable, Equatable {
         /// The value of the environment variable `name`: `name=value` and a final NUL must fit in
         /// ``Interpolator/maximumLength``, and a NUL byte would cut it short.
         case environment(name: String)
@@ -81,7 +81,7 @@ public struct Interpolator {
         case value
 
         /// The most bytes the result may have.
-        public var limit: Int {
+        package var limit: Int {
             switch self {
             case .environment(let name): Interpolator.maximumLength - name.utf8.count - 2
             case .argument, .value: Interpolator.maximumLength - 1
@@ -89,7 +89,7 @@ public struct Interpolator {
         }
 
         /// Whether the text may hold a NUL byte.
-        public var allowsNUL: Bool {
+        package var allowsNUL: Bool {
             if case .value = self { true } else { false }
         }
     }
@@ -99,7 +99,7 @@ public struct Interpolator {
 
     /// An interpolator reading variables through `lookup`. With `enforcesRequired` false, `${VAR:?message}` of an
     /// unset variable is not an error (for `lint`, which checks files, not the environment it runs in).
-    public init(enforcesRequired: Bool = true, lookup: @escaping (String) -> Variable?) {
+    package init(enforcesRequired: Bool = true, lookup: @escaping (String) -> Variable?) {
         self.lookup = lookup
         self.enforcesRequired = enforcesRequired
     }
@@ -112,7 +112,7 @@ public struct Interpolator {
     /// Linux's `MAX_ARG_STRLEN` (32 pages of 4 KiB). A longer one makes `execve` fail with `E2BIG`. macOS has no
     /// such limit per string (only `ARG_MAX` for all of them), but the same limit applies there, so that a profile
     /// that launches on one system launches on the other.
-    public static let maximumLength = 131_072
+    package static let maximumLength = 131_072
 
     /// The most bytes a display form may have: a display can be longer than its value (`$$`, an inherited
     /// variable shown as `${NAME}`), but not without bound (`A1: ${EMPTY}${EMPTY}`, `A2: ${A1}${A1}`, …).
@@ -124,7 +124,7 @@ public struct Interpolator {
     /// Interpolates `text` for `destination`: fails on a syntax error, a `${VAR:?message}` of a missing variable
     /// (when required variables are enforced), a NUL byte where none may be, or a result longer than the
     /// destination takes (found while it is produced: the branch not taken does not count).
-    public func interpolate(_ text: String, for destination: Destination = .value) throws(Failure) -> Output {
+    package func interpolate(_ text: String, for destination: Destination = .value) throws(Failure) -> Output {
         let result: Result<Output?, Failure> = Names.bytes(of: text) { bytes in
             do throws(Failure) {
                 try Self.checkNUL(bytes, for: destination)

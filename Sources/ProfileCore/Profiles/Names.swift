@@ -1,15 +1,15 @@
 /// The naming rules for profiles, keys and environment variables.
-public enum Names {
+package enum Names {
     /// The most bytes a profile name may have.
-    public static let maximumProfileNameLength = 128
+    package static let maximumProfileNameLength = 128
 
     /// A profile name: letters, digits, `-` and `_`, starting with a letter or digit (`uitest`, `ci-macos`), at most
     /// ``maximumProfileNameLength`` bytes. No dots, so that `name.local.yml` is unambiguous.
-    public static func isValidProfileName(_ name: String) -> Bool { profileNameProblem(name) == nil }
+    package static func isValidProfileName(_ name: String) -> Bool { profileNameProblem(name) == nil }
 
     /// Why `name` is not a valid profile name, in words that complete "… is not a valid profile name: …"; nil when it
     /// is. The one statement of the rule: every message about a profile name says which part of it failed.
-    public static func profileNameProblem(_ name: String) -> String? {
+    package static func profileNameProblem(_ name: String) -> String? {
         bytes(of: name) { bytes in
             guard let first = bytes.first else { return "it is empty" }
             for byte in bytes where !(isAlphanumeric(byte) || byte == UInt8(ascii: "-") || byte == UInt8(ascii: "_")) {
@@ -27,7 +27,7 @@ public enum Names {
 
     /// A flag, mock point or value key: words of letters, digits and `_`, joined by `.` or `-`
     /// (`skipOnboarding`, `http.timeout`, `countries-datasource`).
-    public static func isValidKey(_ key: String) -> Bool {
+    package static func isValidKey(_ key: String) -> Bool {
         bytes(of: key) { bytes in
             guard let first = bytes.first, isLetter(first) || first == UInt8(ascii: "_"), bytes.count <= 256 else {
                 return false
@@ -48,7 +48,7 @@ public enum Names {
     }
 
     /// An environment variable name as POSIX shells accept it: `[A-Za-z_][A-Za-z0-9_]*`.
-    public static func isValidEnvironmentName(_ name: String) -> Bool {
+    package static func isValidEnvironmentName(_ name: String) -> Bool {
         bytes(of: name) { bytes in
             guard let first = bytes.first, isLetter(first) || first == UInt8(ascii: "_") else { return false }
             for byte in bytes where !(isAlphanumeric(byte) || byte == UInt8(ascii: "_")) { return false }
@@ -64,7 +64,7 @@ public enum Names {
     }
 
     /// A mock variant: any non-empty text without control characters, spaces or `,` `;` `=`.
-    public static func isValidVariant(_ variant: String) -> Bool {
+    package static func isValidVariant(_ variant: String) -> Bool {
         !variant.isEmpty
             && variant.utf8.allSatisfy {
                 $0 > 0x20 && $0 != 0x7F && $0 != UInt8(ascii: ",") && $0 != UInt8(ascii: ";")

@@ -1,9 +1,9 @@
 import ProfileRuntime
 
 /// Turns a parsed YAML file into a ``ProfileDefinition``, reporting every problem it finds (not only the first).
-public struct ProfileDecoder {
+package struct ProfileDecoder {
     /// The keys a profile may have.
-    public static let profileKeys = [
+    package static let profileKeys = [
         "description", "abstract", "extends", "env", "arguments", "appendArguments", "flags", "mocks", "values",
     ]
     /// The keys an overlay may not have: an overlay adjusts a profile, it does not change what the profile is.
@@ -26,7 +26,7 @@ public struct ProfileDecoder {
     private var untrackedValues: [YAMLPair]?
 
     /// Decodes `document` as the profile `name`.
-    public static func decode(_ document: YAMLDocument, name: String, isOverlay: Bool) -> (
+    package static func decode(_ document: YAMLDocument, name: String, isOverlay: Bool) -> (
         ProfileDefinition, [Diagnostic]
     ) {
         var decoder = ProfileDecoder(file: document.file)

@@ -1,38 +1,38 @@
 /// One profile file as written: `profiles/uitest.yml`, or its overlay `profiles/uitest.local.yml`.
 ///
 /// Nothing here is inherited or interpolated yet: that is ``Resolver``'s job.
-public struct ProfileDefinition: Sendable {
+package struct ProfileDefinition: Sendable {
     /// The profile's name (the file name without `.yml`, `.yaml` or `.local.yml`).
-    public var name: String
+    package var name: String
     /// The file.
-    public var file: SourceFile
+    package var file: SourceFile
     /// Whether this is a personal `.local` overlay.
-    public var isOverlay: Bool
+    package var isOverlay: Bool
     /// The one-line description shown by `list` and completion.
-    public var description: Located<String>?
+    package var description: Located<String>?
     /// An abstract profile can be extended but not run, and is hidden from `list`.
-    public var isAbstract: Bool = false
+    package var isAbstract: Bool = false
     /// Where `abstract: true` is written.
-    public var abstractLocation: SourceLocation?
+    package var abstractLocation: SourceLocation?
     /// The parents, in order (later wins).
-    public var extends: [Located<String>] = []
+    package var extends: [Located<String>] = []
     /// Environment entries in the order written; a nil value unsets the variable.
-    public var environment: [EnvironmentEntry] = []
+    package var environment: [EnvironmentEntry] = []
     /// Changes to the argument list, in the order written.
-    public var arguments: [ArgumentOperation] = []
+    package var arguments: [ArgumentOperation] = []
     /// `appendArguments: false`: the profile's arguments are never appended to the command's argv (a profile made
     /// for tools: they travel in the payload only). Inherited: the last file of the chain that sets it wins; nil
     /// when this file does not set it. Where the key is written.
-    public var appendArguments: Located<Bool>?
+    package var appendArguments: Located<Bool>?
     /// Flags switched on or off.
-    public var flags: [Setting<Bool>] = []
+    package var flags: [Setting<Bool>] = []
     /// Mock points and the variant each selects.
-    public var mocks: [Setting<String>] = []
+    package var mocks: [Setting<String>] = []
     /// Typed values; a nil value removes an inherited one.
-    public var values: [Setting<TypedValue?>] = []
+    package var values: [Setting<TypedValue?>] = []
 
     /// An empty definition for `name` in `file`.
-    public init(name: String, file: SourceFile, isOverlay: Bool) {
+    package init(name: String, file: SourceFile, isOverlay: Bool) {
         self.name = name
         self.file = file
         self.isOverlay = isOverlay
@@ -40,28 +40,28 @@ public struct ProfileDefinition: Sendable {
 }
 
 /// One `env` entry: `NAME: value`, or `NAME: null` to unset.
-public struct EnvironmentEntry: Sendable {
+package struct EnvironmentEntry: Sendable {
     /// The variable's name, where it is written.
-    public var name: Located<String>
+    package var name: Located<String>
     /// The value as written (before interpolation); nil unsets the variable.
-    public var value: Located<String>?
+    package var value: Located<String>?
     /// Whether `${...}` and `$$` in the value are interpolated (false for `!verbatim` values).
-    public var interpolates: Bool
+    package var interpolates: Bool
     /// False for `NAME: {value: …, enabled: false}`: an entry written unchecked in Xcode exports, which `run` does
     /// not apply.
-    public var isEnabled: Bool = true
+    package var isEnabled: Bool = true
 }
 
 /// A flag, mock or value setting: a key and what it is set to.
-public struct Setting<Value: Sendable>: Sendable {
+package struct Setting<Value: Sendable>: Sendable {
     /// The key, where it is written.
-    public var key: Located<String>
+    package var key: Located<String>
     /// The setting, where it is written.
-    public var value: Located<Value>
+    package var value: Located<Value>
 }
 
 /// One item of a profile's `arguments`.
-public enum ArgumentOperation: Sendable {
+package enum ArgumentOperation: Sendable {
     /// Appends arguments. A group (`[-AppleLanguages, "(en)"]`) travels, drops and is replaced as one item. A
     /// disabled item (`- {argument: -verbose, enabled: false}`) is not applied by `run`; Xcode exports write it
     /// unchecked.

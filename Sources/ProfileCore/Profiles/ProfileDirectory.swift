@@ -4,38 +4,38 @@ import ProfileRuntime
 ///
 /// Listing reads only file names, never file contents, so `profile list --names` and completion stay fast with
 /// thousands of profiles.
-public struct ProfileDirectory: Sendable {
+package struct ProfileDirectory: Sendable {
     /// The environment variable that points at a profiles directory, like `--profiles-dir`.
-    public static let environmentVariable = "PROFILES_DIR"
+    package static let environmentVariable = "PROFILES_DIR"
     /// The directory name searched for from the working directory upwards.
-    public static let directoryName = "profiles"
+    package static let directoryName = "profiles"
     /// The catalog's file name, without extension (`_catalog.yml`): it is not a profile.
-    public static let catalogName = "_catalog"
+    package static let catalogName = "_catalog"
 
     /// One profile's files.
-    public struct Entry: Sendable {
+    package struct Entry: Sendable {
         /// The profile's name.
-        public var name: String
+        package var name: String
         /// Its file, as shown to the user.
-        public var path: String
+        package var path: String
         /// Its `.local` overlay, when there is one.
-        public var overlayPath: String?
+        package var overlayPath: String?
     }
 
     /// The directory, as shown to the user (relative to the working directory when it was found by walking up).
-    public let path: String
+    package let path: String
     /// The profiles by name, matched byte for byte (see ``Entries``).
-    public private(set) var entries = Entries()
+    package private(set) var entries = Entries()
     /// The profile names, sorted.
-    public private(set) var names: [String] = []
+    package private(set) var names: [String] = []
     /// The catalog file, when there is one.
-    public private(set) var catalogPath: String?
+    package private(set) var catalogPath: String?
     /// Problems with file names (invalid names, `x.yml` beside `x.yaml`, an overlay without its profile).
-    public private(set) var diagnostics: [Diagnostic] = []
+    package private(set) var diagnostics: [Diagnostic] = []
 
     /// The same listing with no `.local` overlays: what a clean checkout has (`profile generate swift` without
     /// `--include-local`).
-    public func withoutOverlays() -> ProfileDirectory {
+    package func withoutOverlays() -> ProfileDirectory {
         var copy = self
         for name in copy.names { copy.entries[name]?.overlayPath = nil }
         return copy
@@ -44,7 +44,7 @@ public struct ProfileDirectory: Sendable {
     /// Finds the directory: `explicit` (the `--profiles-dir` option), else `$PROFILES_DIR`, else the first
     /// `profiles/` directory found walking up from `workingDirectory`, stopping at the repository root (the
     /// first directory that holds `.git`).
-    public static func locate(
+    package static func locate(
         explicit: String?, environment: EnvironmentTable, workingDirectory: String = FileSystem.currentDirectory()
     ) throws(Diagnostic) -> ProfileDirectory {
         if let explicit {
@@ -76,7 +76,7 @@ public struct ProfileDirectory: Sendable {
     }
 
     /// Lists `path`.
-    public init(path: String) throws(Diagnostic) {
+    package init(path: String) throws(Diagnostic) {
         let files: [(name: String, kind: FileSystem.EntryKind)]
         do {
             files = try FileSystem.listEntries(path)
@@ -175,13 +175,13 @@ public struct ProfileDirectory: Sendable {
     /// name in another case (on a case-insensitive file system, macOS's APFS, `UITest.yml` opens `uitest.yml`, and
     /// `profile run UITest` must still be an unknown profile there as on Linux), and not a name Swift's `==` calls
     /// equal (canonical equivalence: `\u{212A}eys`, with the Kelvin sign, equals `Keys`).
-    public struct Entries: Sendable {
+    package struct Entries: Sendable {
         private var table: [String: Entry] = [:]
 
         init() {}
 
         /// The profile named exactly `name`, or nil.
-        public subscript(name: String) -> Entry? {
+        package subscript(name: String) -> Entry? {
             get {
                 guard let entry = table[name], entry.name.utf8.elementsEqual(name.utf8) else { return nil }
                 return entry
@@ -190,10 +190,10 @@ public struct ProfileDirectory: Sendable {
         }
 
         /// The names, in no particular order.
-        public var keys: Dictionary<String, Entry>.Keys { table.keys }
+        package var keys: Dictionary<String, Entry>.Keys { table.keys }
 
         /// How many profiles there are.
-        public var count: Int { table.count }
+        package var count: Int { table.count }
 
         mutating func reserveCapacity(_ capacity: Int) { table.reserveCapacity(capacity) }
     }

@@ -9,7 +9,7 @@ import ProfileRuntime
 /// The text a value travels as (``text``: the payload, `-key value` exports, generated Swift) is one the runtime's
 /// typed reads give back the same value from: an int in decimal (`0x1F` → `31`, `0o17` → `15`, `+5` → `5`), the
 /// special doubles as `inf`, `-inf` and `nan` (`.inf`, `-.INF`, `.NaN`), any other double as written (`2.50`).
-public enum TypedValue: Sendable, Equatable {
+package enum TypedValue: Sendable, Equatable {
     case string(String)
     /// An integer and the text it travels as: its decimal form (``canonicalText(_:)``).
     case int(Int, text: String)
@@ -18,7 +18,7 @@ public enum TypedValue: Sendable, Equatable {
     case bool(Bool)
 
     /// The text the child receives.
-    public var text: String {
+    package var text: String {
         switch self {
         case .string(let text): return text
         case .int(let value, let text): return text.isEmpty ? String(value) : text
@@ -28,7 +28,7 @@ public enum TypedValue: Sendable, Equatable {
     }
 
     /// `string`, `int`, `double` or `bool`.
-    public var typeName: String {
+    package var typeName: String {
         switch self {
         case .string: return "string"
         case .int: return "int"
@@ -38,11 +38,11 @@ public enum TypedValue: Sendable, Equatable {
     }
 
     /// Why a scalar has no value: a number out of range, a tag this tool does not know or one its text does not fit.
-    public struct Problem: Error, Sendable, Equatable {
+    package struct Problem: Error, Sendable, Equatable {
         /// The message.
-        public var message: String
+        package var message: String
         /// The near miss (`!!integer`: `!!int`).
-        public var suggestion: String? = nil
+        package var suggestion: String? = nil
     }
 
     /// The range of an int, for messages.
@@ -53,7 +53,7 @@ public enum TypedValue: Sendable, Equatable {
     /// on the `0o` and `0x` forms); `[-+]?(\.[0-9]+|[0-9]+(\.[0-9]*)?)([eE][-+]?[0-9]+)?`, `[-+]?(\.inf|\.Inf|\.INF)`
     /// and `\.nan|\.NaN|\.NAN` a double; any other text a string. Throws for an int literal beyond 64 bits and for a
     /// finite float literal beyond `Double` (`1e400`): never a silently rounded or infinite value.
-    public static func resolve(plain text: String) throws(Problem) -> TypedValue {
+    package static func resolve(plain text: String) throws(Problem) -> TypedValue {
         // Every non-string form starts with one of `tTfF.+-` or a digit: most strings are known by their first byte.
         guard let first = text.utf8.first,
             (first >= UInt8(ascii: "0") && first <= UInt8(ascii: "9")) || first == UInt8(ascii: "t")
@@ -91,7 +91,7 @@ public enum TypedValue: Sendable, Equatable {
     /// and `!!bool` the core schema's forms of that type whatever the style (`!!int "5"` is 5, `!!float 5` is 5.0),
     /// `!!null` nothing (nil); without a tag a quoted or block scalar is a string and a plain one is resolved by
     /// ``resolve(plain:)`` (nil for null). Any other tag, or a text its tag's type has no form for, throws.
-    public static func resolve(_ node: YAMLNode) throws(Problem) -> TypedValue? {
+    package static func resolve(_ node: YAMLNode) throws(Problem) -> TypedValue? {
         guard let scalar = node.scalar else { return nil }
         guard let tag = node.tag else {
             if node.isNull { return nil }
@@ -143,14 +143,14 @@ public enum TypedValue: Sendable, Equatable {
     }
 
     /// A tag as written in the usual shorthand (`tag:yaml.org,2002:int` → `!!int`).
-    public static func shownTag(_ tag: String) -> String {
+    package static func shownTag(_ tag: String) -> String {
         let prefix = "tag:yaml.org,2002:"
         return tag.hasPrefix(prefix) ? "!!" + tag.dropFirst(prefix.count) : tag
     }
 
     /// The text a double travels as: `inf`, `-inf`, `nan` for the special values (what Swift's `Double(_:)`, C's
     /// `strtod` and `UserDefaults` read), else Swift's shortest round-tripping form.
-    public static func canonicalText(_ value: Double) -> String {
+    package static func canonicalText(_ value: Double) -> String {
         if value.isNaN { return "nan" }
         if value.isInfinite { return value < 0 ? "-inf" : "inf" }
         return String(value)
@@ -271,7 +271,7 @@ public enum TypedValue: Sendable, Equatable {
 
     /// An int written in one of the core schema's forms (`5`, `+5`, `0x1F`, `0o17`); nil for any other text and for one
     /// beyond 64 bits.
-    public static func parseInt(_ text: String) -> Int? {
+    package static func parseInt(_ text: String) -> Int? {
         if case .value(let value) = integer(text) { return value }
         return nil
     }

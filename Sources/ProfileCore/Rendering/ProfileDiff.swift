@@ -5,53 +5,53 @@
 /// Entries are compared by what the child receives (the exact text, the typed value), not by where they were
 /// written: the same setting from two files is no difference. Values are shown through ``ShowRenderer``, so what
 /// `show` hides (secrets, values from the invoking environment) `diff` hides too, unless revealed.
-public struct ProfileDiff: Sendable {
+package struct ProfileDiff: Sendable {
     /// The part of a launch a difference is in, in the order they are printed.
-    public enum Section: String, Sendable, CaseIterable {
+    package enum Section: String, Sendable, CaseIterable {
         case arguments, environment, flags, mocks, values
     }
 
     /// One side of a difference: the entry as one profile has it.
-    public struct Side: Sendable {
+    package struct Side: Sendable {
         /// The entry as `show` prints it: `-UITests`, `LOG_LEVEL=debug`, `unset HOME`, `skipOnboarding on`,
         /// `countries → live`, `pageSize = 5 (int)`.
-        public var text: String
+        package var text: String
         /// The value, for JSON (null for an unset variable).
-        public var value: JSONWriter.Value
+        package var value: JSONWriter.Value
         /// The value's type, for values (`int`...).
-        public var type: String?
+        package var type: String?
         /// Where it was set, if anywhere (not for `appendArguments` left at its default).
-        public var origin: SourceLocation?
+        package var origin: SourceLocation?
         /// Its position among the arguments, for arguments.
-        public var index: Int?
+        package var index: Int?
     }
 
     /// One difference: an entry one side has and the other has not, or has otherwise.
-    public struct Difference: Sendable {
-        public var section: Section
+    package struct Difference: Sendable {
+        package var section: Section
         /// The flag, mock point, value key or variable name; `appendArguments`; nil for an argument.
-        public var key: String?
+        package var key: String?
         /// The left profile's entry, nil when it has none.
-        public var left: Side?
+        package var left: Side?
         /// The right profile's entry, nil when it has none.
-        public var right: Side?
+        package var right: Side?
     }
 
     /// Every difference, by section, in order.
-    public private(set) var differences: [Difference] = []
+    package private(set) var differences: [Difference] = []
 
     /// Whether the two launch alike.
-    public var isEmpty: Bool { differences.isEmpty }
+    package var isEmpty: Bool { differences.isEmpty }
 
     /// The version of the JSON shape (documented in the README).
-    public static let jsonVersion = 1
+    package static let jsonVersion = 1
 
     private let renderer: ShowRenderer
     private let leftProfile: ResolvedProfile
     private let rightProfile: ResolvedProfile
 
     /// Compares `left` with `right`, showing values through `renderer` (its `reveal`).
-    public init(left: ResolvedProfile, right: ResolvedProfile, renderer: ShowRenderer = ShowRenderer()) {
+    package init(left: ResolvedProfile, right: ResolvedProfile, renderer: ShowRenderer = ShowRenderer()) {
         self.renderer = renderer
         leftProfile = left
         rightProfile = right
@@ -207,7 +207,7 @@ public struct ProfileDiff: Sendable {
     /// The human-readable form, like a unified diff: a `---` line naming the left side and a `+++` line naming the
     /// right (`labels`: the words of each side, as typed), then per section the left's entries (`-`) and the
     /// right's (`+`), each with the `file:line` that set it. Empty when the two launch alike.
-    public func text(labels: (left: String, right: String)) -> String {
+    package func text(labels: (left: String, right: String)) -> String {
         guard !isEmpty else { return "" }
         func header(_ prefix: String, _ label: String, _ profile: ResolvedProfile) -> String {
             let chain = profile.chain != profile.names ? "  (" + profile.chain.joined(separator: " → ") + ")" : ""
@@ -236,7 +236,7 @@ public struct ProfileDiff: Sendable {
     /// The JSON form: `{"version": 1, "equal", "left": {"profiles", "chain"}, "right": {…}, "differences":
     /// [{"section", "key", "left", "right"}]}`, each side `{"value", "origin"}` (with `"type"` for values and
     /// `"index"` for arguments) or null when that profile has no such entry.
-    public func json(labels: (left: String, right: String)) -> String {
+    package func json(labels: (left: String, right: String)) -> String {
         typealias V = JSONWriter.Value
         func profile(_ label: String, _ profile: ResolvedProfile) -> V {
             .object([

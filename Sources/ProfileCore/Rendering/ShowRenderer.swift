@@ -2,21 +2,21 @@
 ///
 /// Secret values (see ``Redaction``) are shown as the `${NAME}` reference that produced them, catalog secrets as
 /// `<secret>`, unless `reveal` is set.
-public struct ShowRenderer: Sendable {
+package struct ShowRenderer: Sendable {
     /// Whether to print inherited and secret values in full.
-    public var reveal: Bool
+    package var reveal: Bool
 
     /// How values are written.
     private var redaction: Redaction { Redaction(reveal: reveal) }
 
     /// Creates a renderer.
-    public init(reveal: Bool = false) { self.reveal = reveal }
+    package init(reveal: Bool = false) { self.reveal = reveal }
 
     /// The version of the JSON shape (documented in the README).
-    public static let jsonVersion = 1
+    package static let jsonVersion = 1
 
     /// The human-readable form.
-    public func text(_ profile: ResolvedProfile) -> String {
+    package func text(_ profile: ResolvedProfile) -> String {
         var rows: [(String, String)] = []
         var out = "profile " + profile.names.joined(separator: " + ")
         if profile.chain.count > 1 || profile.chain != profile.names {
@@ -134,7 +134,7 @@ public struct ShowRenderer: Sendable {
 
     /// The JSON form: `{"version": 1, "profiles": [...], "chain": [...], "description", "arguments",
     /// "environment", "flags", "mocks", "values"}`, each entry with its `origin` (`path:line:column`).
-    public func json(_ profile: ResolvedProfile) -> String {
+    package func json(_ profile: ResolvedProfile) -> String {
         typealias V = JSONWriter.Value
         let origin = { (location: SourceLocation) -> V in .string(location.description) }
         var root: [(String, V)] = [

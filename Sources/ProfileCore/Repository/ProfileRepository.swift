@@ -1,11 +1,11 @@
 /// Loads profile files on demand, each at most once, and keeps every problem found while loading.
 ///
 /// Only the profiles a command needs are read: `run uitest` reads `uitest`, its parents and their overlays.
-public final class ProfileRepository {
+package final class ProfileRepository {
     /// The directory the profiles come from.
-    public let directory: ProfileDirectory
+    package let directory: ProfileDirectory
     /// Problems found so far, in the order found.
-    public private(set) var diagnostics: [Diagnostic] = []
+    package private(set) var diagnostics: [Diagnostic] = []
     /// How many of ``diagnostics`` are errors.
     private(set) var errorCount = 0
 
@@ -24,15 +24,15 @@ public final class ProfileRepository {
     private(set) var keyVariants = KeyVariants()
 
     /// A repository over `directory`.
-    public init(directory: ProfileDirectory) {
+    package init(directory: ProfileDirectory) {
         self.directory = directory
     }
 
     /// Records a diagnostic that concerns the profiles (file-name problems are added on first use).
-    public func report(_ diagnostic: Diagnostic) { add(diagnostic) }
+    package func report(_ diagnostic: Diagnostic) { add(diagnostic) }
 
     /// Records diagnostics.
-    public func report(_ list: [Diagnostic]) { add(list) }
+    package func report(_ list: [Diagnostic]) { add(list) }
 
     private func add(_ diagnostic: Diagnostic) {
         diagnostics.append(diagnostic)
@@ -45,7 +45,7 @@ public final class ProfileRepository {
     }
 
     /// The file-name problems of the profiles directory that concern `name` (or all of them when nil).
-    public func reportDirectoryProblems(for name: String? = nil) {
+    package func reportDirectoryProblems(for name: String? = nil) {
         for diagnostic in directory.diagnostics {
             let path = diagnostic.location?.file.path ?? ""
             if reported.contains(path) { continue }
@@ -69,7 +69,7 @@ public final class ProfileRepository {
     /// A file that cannot be read (a FIFO, a socket, a device or a link to one, no permission, a name too long) is
     /// an error located at the file (`path: error: cannot read this file: …`) marked
     /// ``Diagnostic/isUnreadableInput``: the command exits 66.
-    public static func parse(path: String) throws(Diagnostic) -> YAMLDocument {
+    package static func parse(path: String) throws(Diagnostic) -> YAMLDocument {
         let bytes: [UInt8]
         do {
             bytes = try FileSystem.read(path)
@@ -101,7 +101,7 @@ public final class ProfileRepository {
     }()
 
     /// The catalog, when the directory has one that can be read (its problems are reported on first use).
-    public var catalog: Catalog? {
+    package var catalog: Catalog? {
         if let loadedCatalog { return loadedCatalog }
         var catalog: Catalog?
         // What the directory says of the catalog's files (two catalogs) is reported by whatever reads the catalog:
@@ -121,12 +121,12 @@ public final class ProfileRepository {
     }
 
     /// The definition of profile `name`, or nil when it does not exist or its file cannot be read or parsed.
-    public func definition(_ name: String) -> ProfileDefinition? {
+    package func definition(_ name: String) -> ProfileDefinition? {
         prepared(name)?.definition
     }
 
     /// The `.local` overlay of `name`, when it exists and loads.
-    public func overlay(_ name: String) -> ProfileDefinition? {
+    package func overlay(_ name: String) -> ProfileDefinition? {
         preparedOverlay(name)?.definition
     }
 

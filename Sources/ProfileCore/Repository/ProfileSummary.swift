@@ -4,16 +4,16 @@ import ProfileRuntime
 ///
 /// Read by scanning the file's top-level `description:` and `abstract:` lines, which costs microseconds; a file
 /// the scan cannot read with certainty (block scalars, merge keys, flow mappings) is parsed in full instead.
-public struct ProfileSummary: Sendable, Equatable {
+package struct ProfileSummary: Sendable, Equatable {
     /// The profile's name.
-    public var name: String
+    package var name: String
     /// The description, when there is one.
-    public var description: String?
+    package var description: String?
     /// Whether the profile is abstract (hidden from `list` and completion).
-    public var isAbstract: Bool
+    package var isAbstract: Bool
 
     /// Creates a summary.
-    public init(name: String, description: String?, isAbstract: Bool) {
+    package init(name: String, description: String?, isAbstract: Bool) {
         self.name = name
         self.description = description
         self.isAbstract = isAbstract
@@ -21,7 +21,7 @@ public struct ProfileSummary: Sendable, Equatable {
 
     /// The summary of the profile in `path`, or nil when the file cannot be read or parsed (the full load
     /// reports why).
-    public static func read(name: String, path: String) -> ProfileSummary? {
+    package static func read(name: String, path: String) -> ProfileSummary? {
         guard let bytes = try? FileSystem.read(path) else { return nil }
         if let summary = scan(name: name, bytes: bytes) { return summary }
         guard let document = try? ProfileRepository.parse(path: path) else { return nil }

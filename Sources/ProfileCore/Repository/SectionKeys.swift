@@ -3,14 +3,14 @@
 /// thousands of profiles answers as fast as the profile names do. A file the scan cannot read with certainty (a flow
 /// mapping, an anchor, a merge key, quoted keys, tabs) is parsed and decoded in full instead, as ``ProfileSummary``
 /// does.
-public enum SectionKeys {
+package enum SectionKeys {
     /// The top-level sections whose keys can be read.
-    public enum Section: String, Sendable {
+    package enum Section: String, Sendable {
         case flags, mocks, values
     }
 
     /// The keys `section` of the file at `path` sets, in file order; nil when the file cannot be read or parsed.
-    public static func read(_ section: Section, name: String, path: String, isOverlay: Bool = false) -> [String]? {
+    package static func read(_ section: Section, name: String, path: String, isOverlay: Bool = false) -> [String]? {
         guard let bytes = try? FileSystem.read(path) else { return nil }
         if let keys = scan(section, bytes: bytes) { return keys }
         guard let document = try? ProfileRepository.parse(path: path) else { return nil }

@@ -6,18 +6,18 @@ import ProfileRuntime
 /// decides what the app reads whatever the flag, mock or value says: `--disable UITests` shows the flag off while the
 /// app reads it on. Keys are compared the way the runtime compares them (``ProfileKey``: `page-size`, `pageSize` and
 /// `PAGE_SIZE` are one key), and arguments are read the way it reads them (``LaunchArguments``).
-public enum ArgumentShadowing {
+package enum ArgumentShadowing {
     /// One argument option whose key a typed entry also has.
-    public struct Shadow: Sendable, Equatable {
+    package struct Shadow: Sendable, Equatable {
         /// The index of the option's token among the arguments.
-        public var argument: Int
+        package var argument: Int
         /// `flag`, `mock point` or `value`.
-        public var kind: String
+        package var kind: String
         /// The typed entry's key as written.
-        public var key: String
+        package var key: String
 
         /// Creates a shadow.
-        public init(argument: Int, kind: String, key: String) {
+        package init(argument: Int, kind: String, key: String) {
             self.argument = argument
             self.kind = kind
             self.key = key
@@ -25,7 +25,7 @@ public enum ArgumentShadowing {
     }
 
     /// The options among `arguments` whose key is one of `flags`, `mocks` or `values` (keys as written), in order.
-    public static func shadows(
+    package static func shadows(
         arguments: [String], flags: [String], mocks: [String], values: [String]
     ) -> [Shadow] {
         guard !arguments.isEmpty, !(flags.isEmpty && mocks.isEmpty && values.isEmpty) else { return [] }
@@ -43,7 +43,7 @@ public enum ArgumentShadowing {
     /// The options among `arguments` (each a located token, in argv order) whose key is in `typed` (canonical key →
     /// what it is and the key as written), else in `own`, for `lint`: `typed` is built once per run (the catalog's
     /// keys), `own` per file.
-    public static func shadows(
+    package static func shadows(
         arguments: [Located<String>], typed: [String: (kind: String, key: String)],
         own: [String: (kind: String, key: String)] = [:]
     ) -> [(argument: Located<String>, kind: String, key: String)] {
@@ -59,7 +59,7 @@ public enum ArgumentShadowing {
 
     /// Whether an option among `arguments` may set one of the keys whose ``KeyCollisions/taggedHashes(_:)`` are
     /// `sortedTaggedHashes` (compared by hash: false is certain), for `lint`, which checks every file.
-    public static func mayShadow(arguments: [Located<String>], sortedTaggedHashes hashes: [UInt64]) -> Bool {
+    package static func mayShadow(arguments: [Located<String>], sortedTaggedHashes hashes: [UInt64]) -> Bool {
         guard !hashes.isEmpty else { return false }
         // Every word that starts with `-` counts as an option here (more than the runtime takes: a "may"), named by
         // what follows its dashes up to any `=`.
@@ -87,7 +87,7 @@ public enum ArgumentShadowing {
 
     /// Canonical key → what it is and the key as written, for ``shadows(arguments:typed:)``; flags win over mock
     /// points over values when one key is several.
-    public static func typedKeys(flags: [String], mocks: [String], values: [String]) -> [String: (
+    package static func typedKeys(flags: [String], mocks: [String], values: [String]) -> [String: (
         kind: String, key: String
     )] {
         var typed: [String: (kind: String, key: String)] = [:]
@@ -98,7 +98,7 @@ public enum ArgumentShadowing {
     }
 
     /// The shadows among a resolved profile's arguments.
-    public static func shadows(in profile: ResolvedProfile) -> [Shadow] {
+    package static func shadows(in profile: ResolvedProfile) -> [Shadow] {
         shadows(
             arguments: profile.arguments.map(\.value), flags: profile.flags.map(\.key), mocks: profile.mocks.map(\.key),
             values: profile.values.map(\.key))

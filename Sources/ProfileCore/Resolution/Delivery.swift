@@ -15,9 +15,9 @@ import ProfileRuntime
 /// - `--prefix P` asks for the prefix with any command (argv then follows the usual rule).
 ///
 /// The tool is known by its basename (`/usr/bin/xcodebuild`) and its subcommand.
-public struct Delivery: Sendable, Equatable {
+package struct Delivery: Sendable, Equatable {
     /// Where the profile's arguments go in the child's argv.
-    public enum Arguments: Sendable, Equatable {
+    package enum Arguments: Sendable, Equatable {
         /// Before the command's own first `--`, or at the end (merge rule 14).
         case standard
         /// Not appended: they travel in the payload only.
@@ -27,26 +27,26 @@ public struct Delivery: Sendable, Equatable {
     }
 
     /// The prefix every variable is also set with (`TEST_RUNNER_`), nil for none.
-    public var prefix: String?
+    package var prefix: String?
     /// Where the arguments go.
-    public var arguments: Arguments = .standard
+    package var arguments: Arguments = .standard
     /// The tool recognised, for `--dry-run` (`xcodebuild test`, `simctl launch`); nil for none or `--prefix`.
-    public var tool: String?
+    package var tool: String?
 
     /// The usual delivery: no prefix, the arguments by merge rule 14.
-    public init(prefix: String? = nil, arguments: Arguments = .standard, tool: String? = nil) {
+    package init(prefix: String? = nil, arguments: Arguments = .standard, tool: String? = nil) {
         self.prefix = prefix
         self.arguments = arguments
         self.tool = tool
     }
 
     /// The prefix for `xcodebuild`'s test runner.
-    public static let testRunnerPrefix = "TEST_RUNNER_"
+    package static let testRunnerPrefix = "TEST_RUNNER_"
     /// The prefix for the app `simctl` launches.
-    public static let simulatorPrefix = "SIMCTL_CHILD_"
+    package static let simulatorPrefix = "SIMCTL_CHILD_"
 
     /// The error for a `--prefix` value that cannot start a variable name (`TEST-RUNNER_`), nil when it can.
-    public static func prefixProblem(_ prefix: Located<String>) -> Diagnostic? {
+    package static func prefixProblem(_ prefix: Located<String>) -> Diagnostic? {
         guard !Names.isValidEnvironmentName(prefix.value) else { return nil }
         return .error(
             "`\(prefix.value)` cannot start a variable name: `--prefix` takes letters, digits and `_`, not starting "
@@ -57,7 +57,7 @@ public struct Delivery: Sendable, Equatable {
     }
 
     /// The delivery `command` needs (`.init()` for a command that is none of the tools above).
-    public static func detect(_ command: [String]) -> Delivery {
+    package static func detect(_ command: [String]) -> Delivery {
         guard let first = command.first else { return Delivery() }
         var index = 0
         if basename(first) == "xcrun" {

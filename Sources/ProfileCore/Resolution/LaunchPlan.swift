@@ -6,24 +6,24 @@ import ProfileRuntime
 /// Shown as `show` shows a profile, through ``Redaction``: values taken from the invoking environment or built from a
 /// secret as their reference (`${API_TOKEN}`), catalog secrets as `<secret>`, an outer profile's values as `<outer>`
 /// (in the payload too), unless `reveal`.
-public struct LaunchPlan: Sendable {
+package struct LaunchPlan: Sendable {
     /// The profiles applied, the outer ones first.
-    public var profiles: [String]
+    package var profiles: [String]
     /// The file `exec` would run (a `PATH` lookup in the child's environment), or why there is none.
-    public var executable: Result<String, Launcher.Failure>
+    package var executable: Result<String, Launcher.Failure>
     /// The child's argv, each argument as shown.
-    public var argv: [String]
+    package var argv: [String]
     /// Whether the profile's arguments are appended to argv (false too when a tool's delivery leaves them to the
     /// payload: `xcodebuild test`).
-    public var appendsArguments: Bool
+    package var appendsArguments: Bool
     /// How the profile reaches the program under the command (`xcodebuild test`, `simctl launch`, `--prefix`).
-    public var delivery: Delivery
+    package var delivery: Delivery
     /// The environment changes in the order applied (a nil value unsets), `PROFILE_PAYLOAD` (and `PROFILE_ACTIVE`
     /// inside `profile shell`) last, each value as shown.
-    public var environment: [(name: String, value: String?)]
+    package var environment: [(name: String, value: String?)]
 
     /// The plan of `command` launched with `profile`.
-    public init(_ profile: ResolvedProfile, command: [String], reveal: Bool) {
+    package init(_ profile: ResolvedProfile, command: [String], reveal: Bool) {
         profiles = profile.allNames
         appendsArguments = profile.appendsArguments && profile.delivery.arguments != .payloadOnly
         delivery = profile.delivery

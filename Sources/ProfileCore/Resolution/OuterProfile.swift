@@ -6,30 +6,30 @@ import ProfileRuntime
 ///
 /// Environment variables need nothing of this: the outer profile's are already in the invoking environment, and
 /// the inner profile's `env` applies to that environment as usual.
-public struct OuterProfile: Sendable {
+package struct OuterProfile: Sendable {
     /// The outer profile's names (the payload's `profile=` entries), in order.
-    public var names: [String]
+    package var names: [String]
     /// Its flags, mock variants and values.
     var payload: ProfilePayload
     /// Its arguments, grouped the way the runtime reads them: an option with the value that follows it is one item
     /// (so that `drop: -AppleLanguages` removes `(en)` too).
     var argumentItems: [[Located<String>]]
     /// The variables it set (the payload's `env=` entries), to keep handing them on.
-    public var environmentKeys: [String]
+    package var environmentKeys: [String]
 
     /// Where every entry of an outer profile comes from, in `show` and diagnostics: `$PROFILE_PAYLOAD`.
-    public static let file = SourceFile(path: "$" + WireFormat.environmentVariable, bytes: [])
+    package static let file = SourceFile(path: "$" + WireFormat.environmentVariable, bytes: [])
     static let location = SourceLocation.wholeFile(file)
 
     /// How `show` and `run --dry-run` print an outer profile's value unless `--reveal` is given: it comes from the
     /// invoking environment, where anything (a token) may be.
-    public static let hiddenValue = "<outer>"
+    package static let hiddenValue = "<outer>"
 
     /// Whether `location` is an outer profile's (the place of its entries).
-    public static func isOuter(_ location: SourceLocation) -> Bool { location.file === file }
+    package static func isOuter(_ location: SourceLocation) -> Bool { location.file === file }
 
     /// Whether `environment` holds a payload (cheap: the launch path asks before anything else).
-    public static func isPresent(in environment: EnvironmentTable) -> Bool {
+    package static func isPresent(in environment: EnvironmentTable) -> Bool {
         guard let text = environment[WireFormat.environmentVariable] else { return false }
         return !text.isEmpty
     }
@@ -37,7 +37,7 @@ public struct OuterProfile: Sendable {
     /// The outer profile in `environment`: nil when it has no `PROFILE_PAYLOAD` (or an empty one), an error when the
     /// payload cannot be read (a newer format, a truncated text): nothing may then be launched, since the inner
     /// profile cannot apply on top of what it cannot read.
-    public static func read(from environment: EnvironmentTable) -> Result<OuterProfile?, Diagnostic> {
+    package static func read(from environment: EnvironmentTable) -> Result<OuterProfile?, Diagnostic> {
         guard let text = environment[WireFormat.environmentVariable], !text.isEmpty else { return .success(nil) }
         let payload: ProfilePayload
         do throws(ProfileRuntimeError) {
@@ -57,7 +57,7 @@ public struct OuterProfile: Sendable {
     }
 
     /// The outer profile a payload describes.
-    public init(_ payload: ProfilePayload) {
+    package init(_ payload: ProfilePayload) {
         let location = Self.location
         names = payload.profiles
         self.payload = payload

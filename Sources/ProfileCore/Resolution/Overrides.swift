@@ -1,9 +1,9 @@
 import ProfileRuntime
 
 /// Changes for one run, given on the command line instead of in a file. They apply after every profile.
-public struct Overrides: Sendable {
+package struct Overrides: Sendable {
     /// One change.
-    public enum Item: Sendable {
+    package enum Item: Sendable {
         /// `--enable FLAG`.
         case enable(Located<String>)
         /// `--disable FLAG`.
@@ -19,22 +19,22 @@ public struct Overrides: Sendable {
     }
 
     /// The changes, in the order given.
-    public var items: [Item] = []
+    package var items: [Item] = []
 
     /// No changes.
-    public init(items: [Item] = []) { self.items = items }
+    package init(items: [Item] = []) { self.items = items }
 
     /// Whether there are none.
-    public var isEmpty: Bool { items.isEmpty }
+    package var isEmpty: Bool { items.isEmpty }
 }
 
 extension Overrides {
     /// The kinds of change, each made by one command-line option.
-    public enum Kind: Sendable, CaseIterable {
+    package enum Kind: Sendable, CaseIterable {
         case enable, disable, mock, value, setEnvironment, unsetEnvironment
 
         /// What the option's text is, for messages: "a flag name", "POINT=VARIANT".
-        public var expected: String {
+        package var expected: String {
             switch self {
             case .enable, .disable: return "a flag name"
             case .mock: return "POINT=VARIANT"
@@ -49,7 +49,7 @@ extension Overrides {
     /// the change it makes. Returns the problem instead when the text is malformed: no `=` where a pair is
     /// expected, an invalid flag, key, variant or variable name, a variable `profile` reserves. Whether the names
     /// exist (in the catalog) is checked later, by the resolver.
-    public mutating func append(_ kind: Kind, _ text: Located<String>, option: String) -> Diagnostic? {
+    package mutating func append(_ kind: Kind, _ text: Located<String>, option: String) -> Diagnostic? {
         /// `KEY=VALUE` split at the first `=`, each half located.
         func pair() -> Result<(Located<String>, Located<String>), Diagnostic> {
             guard let equals = text.value.firstIndex(of: "=") else {
@@ -125,13 +125,13 @@ extension Overrides {
 }
 
 /// The command line as a source file, so that a bad option gets a caret like a bad line in a profile.
-public struct CommandLineSource: Sendable {
+package struct CommandLineSource: Sendable {
     /// The pseudo-file holding the arguments joined by spaces.
-    public let file: SourceFile
+    package let file: SourceFile
     private let offsets: [Int]
 
     /// Builds the source from the arguments after the program name.
-    public init(arguments: [String]) {
+    package init(arguments: [String]) {
         var text = "profile"
         // Unicode scalars (the unit of columns) in `text`, counted as it grows (on the launch path of `run`).
         var count = 7
@@ -150,13 +150,13 @@ public struct CommandLineSource: Sendable {
     }
 
     /// The location of Unicode scalar `offset` (0-based) inside argument `index`.
-    public func location(argument index: Int, offset: Int = 0) -> SourceLocation {
+    package func location(argument index: Int, offset: Int = 0) -> SourceLocation {
         let column = index < offsets.count ? offsets[index] + offset : 1
         return SourceLocation(file: file, mark: Mark(line: 1, column: column))
     }
 
     /// `text` located at argument `index` (plus `offset` Unicode scalars).
-    public func located(_ text: String, argument index: Int, offset: Int = 0) -> Located<String> {
+    package func located(_ text: String, argument index: Int, offset: Int = 0) -> Located<String> {
         Located(text, at: location(argument: index, offset: offset), length: text.unicodeScalars.count)
     }
 }

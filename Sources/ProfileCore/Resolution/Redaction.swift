@@ -17,46 +17,46 @@ import ProfileRuntime
 ///
 /// `run` passes the real values to the child; everything else (`show`, `run --dry-run`, the committed exports,
 /// generated Swift, `profile diff`) renders through this.
-public struct Redaction: Sendable {
+package struct Redaction: Sendable {
     /// Whether values are written in full (`--reveal`).
-    public var reveal: Bool
+    package var reveal: Bool
 
     /// How a catalog secret is written: `<secret>`.
-    public static let placeholder = Catalog.secretPlaceholder
+    package static let placeholder = Catalog.secretPlaceholder
 
     /// Values hidden (`reveal` false), or written in full.
-    public init(reveal: Bool) { self.reveal = reveal }
+    package init(reveal: Bool) { self.reveal = reveal }
 
     /// Hides secrets.
-    public static let hiding = Redaction(reveal: false)
+    package static let hiding = Redaction(reveal: false)
 
     /// The text of a value: itself when revealed or not secret, else its display form.
-    public func text(value: String, display: String?, isSecret: Bool) -> String {
+    package func text(value: String, display: String?, isSecret: Bool) -> String {
         if reveal || !isSecret { return value }
         return display ?? Self.placeholder
     }
 
     /// An argument as written.
-    public func text(_ argument: ResolvedProfile.Argument) -> String {
+    package func text(_ argument: ResolvedProfile.Argument) -> String {
         text(value: argument.value, display: argument.display, isSecret: argument.isSecret)
     }
 
     /// An environment change's value as written (nil: the variable is unset).
-    public func text(_ change: ResolvedProfile.EnvironmentChange) -> String? {
+    package func text(_ change: ResolvedProfile.EnvironmentChange) -> String? {
         guard let value = change.value else { return nil }
         return text(value: value, display: change.display, isSecret: change.isSecret)
     }
 
     /// A flag, mock or value's text as written.
-    public func text(_ entry: ResolvedProfile.Entry<TypedValue>) -> String {
+    package func text(_ entry: ResolvedProfile.Entry<TypedValue>) -> String {
         text(value: entry.value.text, display: entry.display, isSecret: entry.isSecret)
     }
 
     /// Whether `entry` is written other than as its value.
-    public func hides(_ entry: ResolvedProfile.Entry<TypedValue>) -> Bool { !reveal && entry.isSecret }
+    package func hides(_ entry: ResolvedProfile.Entry<TypedValue>) -> Bool { !reveal && entry.isSecret }
 
     /// The typed layer of `profile` as written: secret values and arguments in their display form.
-    public func payload(_ profile: ResolvedProfile) -> ProfilePayload {
+    package func payload(_ profile: ResolvedProfile) -> ProfilePayload {
         var payload = profile.payload
         guard !reveal else { return payload }
         if profile.arguments.contains(where: \.isSecret) { payload.arguments = profile.arguments.map(text) }
@@ -65,12 +65,12 @@ public struct Redaction: Sendable {
     }
 
     /// The environment changes of `profile` as written, in order, then `PROFILE_PAYLOAD` holding `payload`.
-    public func environmentChanges(_ profile: ResolvedProfile, payload: String) -> [(name: String, value: String?)] {
+    package func environmentChanges(_ profile: ResolvedProfile, payload: String) -> [(name: String, value: String?)] {
         profile.environmentChanges(payload: payload, exact: reveal)
     }
 
     /// The argv of `command` launched with `profile`, as written.
-    public func argv(_ profile: ResolvedProfile, command: [String]) -> [String] {
+    package func argv(_ profile: ResolvedProfile, command: [String]) -> [String] {
         guard !reveal, profile.arguments.contains(where: \.isSecret) else { return profile.argv(command: command) }
         var shown = profile
         for index in shown.arguments.indices { shown.arguments[index].value = text(shown.arguments[index]) }
@@ -79,7 +79,7 @@ public struct Redaction: Sendable {
 
     /// The entries of `profile` that are written other than as their values, described for a warning
     /// (``environment variable `TOKEN` as `${API_TOKEN}```); empty when revealed.
-    public func hiddenEntries(_ profile: ResolvedProfile) -> [String] {
+    package func hiddenEntries(_ profile: ResolvedProfile) -> [String] {
         guard !reveal else { return [] }
         var hidden: [String] = []
         for (index, argument) in profile.arguments.enumerated() where argument.isSecret {

@@ -2,104 +2,104 @@ import ProfileRuntime
 
 /// A profile after inheritance, overlays, overrides and interpolation: what the child will receive, with the
 /// place each entry came from.
-public struct ResolvedProfile: Sendable {
+package struct ResolvedProfile: Sendable {
     /// One argument added to the child's argv.
-    public struct Argument: Sendable {
+    package struct Argument: Sendable {
         /// The text the child receives.
-        public var value: String
+        package var value: String
         /// The text shown when inherited values are hidden.
-        public var display: String
+        package var display: String
         /// Where it was written.
-        public var origin: SourceLocation
+        package var origin: SourceLocation
         /// Whether the text includes text from the invoking environment (through `${...}`).
-        public var usesInvokingEnvironment: Bool = false
+        package var usesInvokingEnvironment: Bool = false
         /// Whether the text is secret (see ``Redaction``): built from the invoking environment or from a variable
         /// the catalog marks secret.
-        public var isSecret: Bool = false
+        package var isSecret: Bool = false
     }
 
     /// One environment variable the profile sets or unsets.
-    public struct EnvironmentChange: Sendable {
+    package struct EnvironmentChange: Sendable {
         /// The variable.
-        public var name: String
+        package var name: String
         /// Its value in the child, nil when the profile unsets it.
-        public var value: String?
+        package var value: String?
         /// The value shown when inherited values are hidden (`${API_TOKEN}` instead of the token).
-        public var display: String?
+        package var display: String?
         /// Where it was last set or unset.
-        public var origin: SourceLocation
+        package var origin: SourceLocation
         /// Whether the value includes text from the invoking environment (through `${...}`).
-        public var usesInvokingEnvironment: Bool
+        package var usesInvokingEnvironment: Bool
         /// Whether the value is hidden unless revealed (see ``Redaction``): it uses the invoking environment, the
         /// catalog marks the variable secret, or it is built from such a variable.
-        public var isSecret: Bool = false
+        package var isSecret: Bool = false
     }
 
     /// One flag, mock or value setting.
-    public struct Entry<Value: Sendable>: Sendable {
+    package struct Entry<Value: Sendable>: Sendable {
         /// The key.
-        public var key: String
+        package var key: String
         /// What it is set to.
-        public var value: Value
+        package var value: Value
         /// The text shown when inherited values are hidden.
-        public var display: String
+        package var display: String
         /// Where it was last set.
-        public var origin: SourceLocation
+        package var origin: SourceLocation
         /// Whether the value is secret (from the invoking environment, or marked secret in the catalog).
-        public var isSecret: Bool
+        package var isSecret: Bool
     }
 
     /// An argument item or environment entry written `enabled: false`: not applied by `run` (nor by the formats made
     /// for programs), written unchecked by the Xcode exports, listed as disabled by `show`.
-    public struct Disabled<Entry: Sendable>: Sendable {
+    package struct Disabled<Entry: Sendable>: Sendable {
         /// How many enabled entries come before it (in ``arguments`` or ``environment``).
-        public var position: Int
+        package var position: Int
         /// The entry (for arguments, the item's arguments).
-        public var entry: Entry
+        package var entry: Entry
     }
 
     /// The profiles asked for, in order.
-    public var names: [String]
+    package var names: [String]
     /// Every file applied, in order (`base`, `uitest`, `uitest.local`).
-    public var chain: [String]
+    package var chain: [String]
     /// The description of the last profile asked for.
-    public var description: String?
+    package var description: String?
     /// Arguments appended to the command, in order.
-    public var arguments: [Argument]
+    package var arguments: [Argument]
     /// Environment changes, in the order the variables were first touched.
-    public var environment: [EnvironmentChange]
+    package var environment: [EnvironmentChange]
     /// Where each item (an argument, or a group: `[-AppleLanguages, (en)]`) starts in ``arguments``: the Xcode
     /// exports write one entry per item.
-    public var argumentItemStarts: [Int] = []
+    package var argumentItemStarts: [Int] = []
     /// The argument items written `enabled: false`, in order, each with its place among ``arguments``.
-    public var disabledArguments: [Disabled<[Argument]>] = []
+    package var disabledArguments: [Disabled<[Argument]>] = []
     /// The variables whose last entry is written `enabled: false` (the profile does not touch them in `run`), in
     /// order, each with its place among ``environment``.
-    public var disabledEnvironment: [Disabled<EnvironmentChange>] = []
+    package var disabledEnvironment: [Disabled<EnvironmentChange>] = []
     /// Flags, sorted by key.
-    public var flags: [Entry<Bool>]
+    package var flags: [Entry<Bool>]
     /// Mock points and their variants, sorted by key.
-    public var mocks: [Entry<String>]
+    package var mocks: [Entry<String>]
     /// Values, sorted by key.
-    public var values: [Entry<TypedValue>]
+    package var values: [Entry<TypedValue>]
     /// Whether ``argv(command:)`` appends ``arguments`` to the command: false when a profile of the chain says
     /// `appendArguments: false` (the last file that sets the key wins) or the command line says `--no-arguments`.
     /// The arguments travel in the payload either way.
-    public var appendsArguments = true
+    package var appendsArguments = true
     /// Where `appendArguments` was last set in the chain, if it was.
-    public var appendArgumentsOrigin: SourceLocation?
+    package var appendArgumentsOrigin: SourceLocation?
     /// How the profile reaches the program under a tool (`xcodebuild test`, `xcrun simctl launch`, `--prefix`):
     /// variables also set with a prefix, arguments placed elsewhere or left to the payload (see ``Delivery``).
-    public var delivery = Delivery()
+    package var delivery = Delivery()
     /// The profile this one applies on top of: the one an enclosing `profile shell` or `profile run` applied, read
     /// back from `PROFILE_PAYLOAD` in the invoking environment (nil when there is none, or when the command does
     /// not compose: exports, lint). Its flags, mocks, values and arguments are already merged into this profile's.
-    public var outer: OuterProfile?
+    package var outer: OuterProfile?
     /// The whole environment the child starts with: the invoking environment with ``environmentChanges(payload:exact:)``
     /// applied.
     ///
     /// The payload is encoded when this is read, not when the profile is resolved: `lint` and `show` never read it.
-    public var childEnvironment: EnvironmentTable {
+    package var childEnvironment: EnvironmentTable {
         var table = invokingEnvironment
         for change in launchChanges(payload: encodedPayload) { table[change.name] = change.value }
         return table
@@ -109,7 +109,7 @@ public struct ResolvedProfile: Sendable {
     /// (the delivery's prefixed copies included), then, inside `profile shell` (which exports it), `PROFILE_ACTIVE`
     /// following the profiles applied. The one list ``childEnvironment`` (what `run`, `run --each` and `shell`
     /// launch with) and ``LaunchPlan`` (what `--dry-run` shows) are made of.
-    public func launchChanges(payload: String, exact: Bool = true) -> [(name: String, value: String?)] {
+    package func launchChanges(payload: String, exact: Bool = true) -> [(name: String, value: String?)] {
         var changes = environmentChanges(payload: payload, exact: exact)
         if let active = invokingEnvironment[ReservedEnvironment.active], active != activeName {
             changes.append((ReservedEnvironment.active, activeName))
@@ -119,16 +119,16 @@ public struct ResolvedProfile: Sendable {
 
     /// Every profile applied, the outer ones first, joined by `+`: `uitest`, `uitest+offline`. `profile shell`
     /// exports it as `PROFILE_ACTIVE`.
-    public var activeName: String { allNames.joined(separator: "+") }
+    package var activeName: String { allNames.joined(separator: "+") }
 
     /// The names of the profiles applied, the outer profile's first: the payload's `profile=` entries.
-    public var allNames: [String] { (outer?.names ?? []) + names }
+    package var allNames: [String] { (outer?.names ?? []) + names }
 
     /// The changes a launch makes to the environment it starts from, in order: the profile's changes (a nil value
     /// unsets), then `PROFILE_PAYLOAD` holding `payload`. The one list every launch environment is built from: the
     /// child's (``childEnvironment``), the exports' (``ExportContent``) and generated code's. With `exact` false, a
     /// secret value is written as ``Redaction`` writes it (`${API_TOKEN}`, `<secret>`).
-    public func environmentChanges(payload: String, exact: Bool = true) -> [(name: String, value: String?)] {
+    package func environmentChanges(payload: String, exact: Bool = true) -> [(name: String, value: String?)] {
         var result: [(name: String, value: String?)] = []
         result.reserveCapacity(environment.count + 1)
         for change in environment {
@@ -168,7 +168,7 @@ public struct ResolvedProfile: Sendable {
     }
 
     /// The typed layer as the runtime library reads it.
-    public var payload: ProfilePayload {
+    package var payload: ProfilePayload {
         var payload = ProfilePayload()
         payload.profiles = allNames
         for flag in flags { payload.flags[flag.key] = flag.value }
@@ -242,7 +242,7 @@ public struct ResolvedProfile: Sendable {
     ///
     /// Under a tool ``delivery`` knows, its rule: `xcodebuild test` as typed, `simctl launch` with the arguments after
     /// the bundle id.
-    public func argv(command: [String]) -> [String] {
+    package func argv(command: [String]) -> [String] {
         guard appendsArguments, !arguments.isEmpty else { return command }
         var argv: [String] = []
         argv.reserveCapacity(command.count + arguments.count)

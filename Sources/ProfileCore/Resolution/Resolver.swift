@@ -4,9 +4,9 @@ import ProfileRuntime
 /// applies `.local` overlays, command-line overrides, then interpolates the environment in order.
 ///
 /// Every problem is collected in the repository's diagnostics; a nil result means nothing may be launched.
-public final class Resolver {
+package final class Resolver {
     /// What the resolution is for: `run` refuses abstract profiles, `show` explains them.
-    public enum Purpose: Sendable {
+    package enum Purpose: Sendable {
         /// For launching: everything must hold.
         case run
         /// For showing: abstract profiles are allowed.
@@ -17,7 +17,7 @@ public final class Resolver {
     }
 
     /// The repository the profiles come from; its diagnostics collect every problem.
-    public let repository: ProfileRepository
+    package let repository: ProfileRepository
 
     /// The profiles being visited (the path from the first name, for a cycle's message) and the same as a set.
     private var visiting: [String] = []
@@ -27,7 +27,7 @@ public final class Resolver {
     private var order: [PreparedDefinition] = []
 
     /// A resolver over `repository`.
-    public init(repository: ProfileRepository) {
+    package init(repository: ProfileRepository) {
         self.repository = repository
     }
 
@@ -39,7 +39,7 @@ public final class Resolver {
     /// values are the starting point that the chain's settings override key by key, and its arguments come first
     /// (each `-key value` pair one item, which the chain can drop or replace). Its environment is the invoking
     /// environment already.
-    public func resolve(
+    package func resolve(
         _ names: [Located<String>], overrides: Overrides = Overrides(), environment: EnvironmentTable,
         purpose: Purpose = .run, outer: OuterProfile? = nil
     ) -> ResolvedProfile? {

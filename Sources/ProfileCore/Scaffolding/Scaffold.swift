@@ -1,18 +1,18 @@
 /// What `profile init` writes: a commented example profile, an abstract base, the catalog, and the `.gitignore`
 /// rule that keeps personal `.local` overlays out of the repository.
-public enum Scaffold {
+package enum Scaffold {
     /// The lines `.gitignore` needs for overlays.
-    public static let gitignoreRules = ["profiles/*.local.yml", "profiles/*.local.yaml"]
+    package static let gitignoreRules = ["profiles/*.local.yml", "profiles/*.local.yaml"]
 
     /// The files to create, relative to the project directory, in order.
-    public static let files: [(path: String, text: String)] = [
+    package static let files: [(path: String, text: String)] = [
         ("profiles/_catalog.yml", catalog),
         ("profiles/base.yml", base),
         ("profiles/example.yml", example),
     ]
 
     /// The `.gitignore` text with the overlay rules added (unchanged when they are there already).
-    public static func gitignore(adding existing: String?) -> String? {
+    package static func gitignore(adding existing: String?) -> String? {
         let lines = (existing ?? "").split(separator: "\n", omittingEmptySubsequences: false).map(String.init)
         let missing = gitignoreRules.filter { rule in !lines.contains { $0.trimmingSpacesOnly() == rule } }
         if missing.isEmpty { return nil }
@@ -62,10 +62,10 @@ public enum Scaffold {
 
     /// The JSON Schema `profile init` writes beside the profiles (`profile generate json-schema`), which the first
     /// line of each scaffolded profile names for yaml-language-server editors.
-    public static let schemaPath = "profiles/" + ProfileSchema.fileName
+    package static let schemaPath = "profiles/" + ProfileSchema.fileName
     /// The JSON Schema of the catalog file (`profile generate catalog-schema`), which the scaffolded catalog's first
     /// line names.
-    public static let catalogSchemaPath = "profiles/" + CatalogSchema.fileName
+    package static let catalogSchemaPath = "profiles/" + CatalogSchema.fileName
 
     static let base = """
         # yaml-language-server: $schema=profile.schema.json

@@ -1,7 +1,7 @@
 /// A minimal JSON writer (no Foundation): deterministic output, keys in the order written.
-public struct JSONWriter {
+package struct JSONWriter {
     /// A JSON value.
-    public indirect enum Value: Sendable, Equatable {
+    package indirect enum Value: Sendable, Equatable {
         case null
         case bool(Bool)
         case number(String)
@@ -9,7 +9,7 @@ public struct JSONWriter {
         case array([Value])
         case object([(String, Value)])
 
-        public static func == (lhs: Value, rhs: Value) -> Bool {
+        package static func == (lhs: Value, rhs: Value) -> Bool {
             switch (lhs, rhs) {
             case (.null, .null): return true
             case (.bool(let a), .bool(let b)): return a == b
@@ -24,14 +24,14 @@ public struct JSONWriter {
     }
 
     /// Renders `value`, pretty-printed with two-space indentation when `pretty` is set.
-    public static func render(_ value: Value, pretty: Bool = true) -> String {
+    package static func render(_ value: Value, pretty: Bool = true) -> String {
         var out = ""
         write(value, into: &out, indent: pretty ? 0 : nil)
         return out
     }
 
     /// How a string literal is written: the two JSON writers users meet differ only in a few escapes.
-    public enum Escaping: Sendable {
+    package enum Escaping: Sendable {
         /// `"` `\` and control characters escaped, and DEL, U+2028 and U+2029 too (safe to paste into JavaScript).
         case standard
         /// As Foundation's `JSONSerialization` (and so Xcode's `.xctestplan`) writes it: `/` escaped as `\/`, control
@@ -40,7 +40,7 @@ public struct JSONWriter {
     }
 
     /// `text` as a JSON string literal, quotes included.
-    public static func quote(_ text: String, escaping: Escaping = .standard) -> String {
+    package static func quote(_ text: String, escaping: Escaping = .standard) -> String {
         var out = "\""
         for scalar in text.unicodeScalars {
             switch scalar {

@@ -1,7 +1,7 @@
 /// The version of `profile` (the package, its command and its libraries): the one place it is written.
 /// `profile --version` prints it, `CHANGELOG.md`'s latest release heading names it (a test checks), and the release
 /// step (README, "Releasing": `bash Scripts/release.sh`) tags the commit with it.
-public enum ProfileVersion {
+package enum ProfileVersion {
     /// `major.minor.patch`.
-    public static let current = "0.1.0"
+    package static let current = "0.1.0"
 }

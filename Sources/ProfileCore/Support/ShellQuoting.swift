@@ -1,17 +1,17 @@
 /// Quoting for POSIX shells: the result, pasted into `sh` or `bash`, is exactly the original text.
-public enum ShellQuoting {
+package enum ShellQuoting {
     /// `text` unchanged when it needs no quoting, else single-quoted (`'it'\''s'`).
-    public static func quote(_ text: String) -> String {
+    package static func quote(_ text: String) -> String {
         if !text.isEmpty, text.utf8.allSatisfy(isSafe) { return text }
         return singleQuoted(text)
     }
 
     /// `text` in single quotes whatever it holds (`'it'\''s'`).
-    public static func singleQuoted(_ text: String) -> String { "'" + insideSingleQuotes(text) + "'" }
+    package static func singleQuoted(_ text: String) -> String { "'" + insideSingleQuotes(text) + "'" }
 
     /// `text` as it is written between single quotes: each `'` as `'\''` (close, an escaped quote, open again). The one
     /// place the rule is written: exports, `--dry-run` and the zsh completion script use it.
-    public static func insideSingleQuotes(_ text: String) -> String { text.replacingAll("'", with: "'\\''") }
+    package static func insideSingleQuotes(_ text: String) -> String { text.replacingAll("'", with: "'\\''") }
 
     private static func isSafe(_ byte: UInt8) -> Bool {
         switch byte {

@@ -28,9 +28,9 @@ import Darwin
 ///   updates of one file leave one of them, complete; the other is refused.
 /// - With ``Precondition/absent``, the file is created only if nothing has that name (a hard link from the temporary
 ///   file: atomic, never replaces).
-public enum AtomicFile {
+package enum AtomicFile {
     /// What the target must be for the write to happen.
-    public enum Precondition: Sendable, Equatable {
+    package enum Precondition: Sendable, Equatable {
         /// Anything: it is replaced (or created).
         case none
         /// Nothing: the file is created, never replaced.
@@ -40,23 +40,23 @@ public enum AtomicFile {
     }
 
     /// Why a write did not happen; the target was left as it was.
-    public struct Failure: Error, Sendable, CustomStringConvertible {
+    package struct Failure: Error, Sendable, CustomStringConvertible {
         /// The path as given.
-        public var path: String
+        package var path: String
         /// The errno value (`EEXIST` for an existing file under ``Precondition/absent``, `ESTALE` for a file that
         /// changed under ``Precondition/holding(_:)``).
-        public var code: Int32
+        package var code: Int32
         /// What went wrong, naming the path.
-        public var description: String
+        package var description: String
         /// Under ``Precondition/holding(_:)``, what the file held instead.
-        public var current: [UInt8]? = nil
+        package var current: [UInt8]? = nil
 
         /// Whether the write was refused because a file already exists at the path (`EEXIST`).
-        public var isAlreadyExists: Bool { code == EEXIST }
+        package var isAlreadyExists: Bool { code == EEXIST }
     }
 
     /// Writes `bytes` to `path` if `precondition` holds (see the type's documentation).
-    public static func write(_ bytes: [UInt8], to path: String, if precondition: Precondition = .none) throws(Failure) {
+    package static func write(_ bytes: [UInt8], to path: String, if precondition: Precondition = .none) throws(Failure) {
         let isLink = FileSystem.isLink(path)
         var info = stat()
         let exists = stat(path, &info) == 0

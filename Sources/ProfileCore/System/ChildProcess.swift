@@ -23,16 +23,16 @@ import Darwin
 /// "never to be seen again" — so with the default action `sigwait` would never return on macOS. Linux keeps a blocked
 /// signal pending whatever its action; a handler behaves the same on both. The children start with the default
 /// action again (`exec` resets caught signals: POSIX `execve`).
-public final class ChildProcess {
+package final class ChildProcess {
     /// How a child ended.
-    public enum Termination: Sendable, Equatable {
+    package enum Termination: Sendable, Equatable {
         /// It exited with this status.
         case exited(Int32)
         /// A signal ended it.
         case signaled(Int32)
 
         /// The status a shell reports for it: the exit status, or 128 + the signal.
-        public var exitStatus: Int32 {
+        package var exitStatus: Int32 {
             switch self {
             case .exited(let status): return status
             case .signaled(let signal): return ExitStatus.signaled(signal)
@@ -40,7 +40,7 @@ public final class ChildProcess {
         }
 
         /// Whether it exited with status 0.
-        public var succeeded: Bool { self == .exited(0) }
+        package var succeeded: Bool { self == .exited(0) }
     }
 
     /// The signal mask this thread had before: the children start with it.
@@ -50,11 +50,11 @@ public final class ChildProcess {
     private var previousChildAction = sigaction()
     private var released = false
     /// The first SIGINT or SIGTERM this process received while a child ran, if any: stop starting children.
-    public private(set) var interruption: Int32?
+    package private(set) var interruption: Int32?
 
     /// Blocks SIGINT, SIGTERM and SIGCHLD in this thread, and gives SIGCHLD a handler (see the type's documentation;
     /// an ignored SIGCHLD would also make the kernel reap children before `waitpid` could see them).
-    public init() {
+    package init() {
         sigemptyset(&held)
         sigaddset(&held, SIGINT)
         sigaddset(&held, SIGTERM)
@@ -77,7 +77,7 @@ public final class ChildProcess {
 
     /// Notes a SIGINT or SIGTERM that arrived while no child ran (it stays pending: ``die(of:)`` or ``release()``
     /// delivers it). Call before starting the next child, then look at ``interruption``.
-    public func notePendingInterruption() {
+    package func notePendingInterruption() {
         guard interruption == nil else { return }
         var pending = sigset_t()
         sigpending(&pending)
@@ -89,7 +89,7 @@ public final class ChildProcess {
     }
 
     /// Restores the signal mask this thread had before.
-    public func release() {
+    package func release() {
         guard !released else { return }
         released = true
         sigaction(SIGCHLD, &previousChildAction, nil)
@@ -99,7 +99,7 @@ public final class ChildProcess {
     /// Starts `path` with `arguments` as its argv (`arguments[0]` as typed) and exactly `environment`, waits for
     /// it, and tells how it ended. A script without `#!` runs through `/bin/sh`, as `exec` runs it. Fails, launching
     /// nothing, when the file cannot be executed.
-    public func run(
+    package func run(
         _ path: String, arguments: [String], environment: EnvironmentTable
     ) -> Result<Termination, Launcher.Failure> {
         // Darwin's <spawn.h>: `typedef void *posix_spawnattr_t`, imported as an optional raw pointer that
@@ -178,7 +178,7 @@ public final class ChildProcess {
 
     /// Ends this process with `signal`, as if it had not been caught: default action, unblocked, raised. For a
     /// program that was interrupted, so that its caller (a shell script, `make`) stops too.
-    public static func die(of number: Int32) -> Never {
+    package static func die(of number: Int32) -> Never {
         _ = signal(number, SIG_DFL)
         var set = sigset_t()
         sigemptyset(&set)

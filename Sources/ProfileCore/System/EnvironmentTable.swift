@@ -3,20 +3,20 @@ import ProfileRuntime
 /// An environment as a process sees it: names in their original order, and their values.
 ///
 /// Setting a name keeps its place; a new name goes to the end. Removing a name removes it, as `unset` does.
-public struct EnvironmentTable: Sendable, Equatable {
+package struct EnvironmentTable: Sendable, Equatable {
     private(set) var names: [String] = []
     private(set) var values: [String: String] = [:]
 
     /// An empty environment.
-    public init() {}
+    package init() {}
 
     /// An environment with these variables, in this order.
-    public init(_ pairs: [(String, String)]) {
+    package init(_ pairs: [(String, String)]) {
         for (name, value) in pairs { self[name] = value }
     }
 
     /// The environment of this process (`environ`).
-    public static func current() -> EnvironmentTable {
+    package static func current() -> EnvironmentTable {
         var table = EnvironmentTable()
         let count = ProcessEnvironment.entryCount
         table.names.reserveCapacity(count)
@@ -33,7 +33,7 @@ public struct EnvironmentTable: Sendable, Equatable {
     }
 
     /// The value of a variable, nil when it is unset. Setting nil unsets it.
-    public subscript(name: String) -> String? {
+    package subscript(name: String) -> String? {
         get { values[name] }
         set {
             if let newValue {
@@ -45,13 +45,13 @@ public struct EnvironmentTable: Sendable, Equatable {
     }
 
     /// The variables in order.
-    public var pairs: [(name: String, value: String)] { names.map { ($0, values[$0]!) } }
+    package var pairs: [(name: String, value: String)] { names.map { ($0, values[$0]!) } }
 
     /// The number of variables.
-    public var count: Int { names.count }
+    package var count: Int { names.count }
 
     /// As a dictionary.
-    public var dictionary: [String: String] { values }
+    package var dictionary: [String: String] { values }
 
-    public static func == (lhs: EnvironmentTable, rhs: EnvironmentTable) -> Bool { lhs.values == rhs.values }
+    package static func == (lhs: EnvironmentTable, rhs: EnvironmentTable) -> Bool { lhs.values == rhs.values }
 }

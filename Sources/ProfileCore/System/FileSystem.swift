@@ -7,23 +7,23 @@ import Darwin
 #endif
 
 /// The few POSIX file operations `profile` needs, without Foundation (which costs milliseconds at startup).
-public enum FileSystem {
+package enum FileSystem {
     /// The largest file accepted as a profile or catalog: no real profile comes near it.
-    public static let maxFileSize = 8 * 1024 * 1024
+    package static let maxFileSize = 8 * 1024 * 1024
 
     /// An error from the system, with its errno.
-    public struct Failure: Error, Sendable, CustomStringConvertible {
+    package struct Failure: Error, Sendable, CustomStringConvertible {
         /// The errno value.
-        public var code: Int32
+        package var code: Int32
         /// What was being done, and to what.
-        public var operation: String
+        package var operation: String
         /// Why, when `strerror` would not say it well (a file that is not a regular file).
-        public var reason: String? = nil
+        package var reason: String? = nil
 
-        public var description: String { "\(operation): \(why)" }
+        package var description: String { "\(operation): \(why)" }
 
         /// Why, in words: `it is a FIFO (named pipe), not a regular file`, `Permission denied`.
-        public var why: String { reason ?? FileSystem.errorString(code) }
+        package var why: String { reason ?? FileSystem.errorString(code) }
     }
 
     /// A file over ``maxFileSize`` (`EFBIG`), said plainly.
@@ -40,7 +40,7 @@ public enum FileSystem {
 
     /// Why `path` is not a directory, in words (`it does not exist`, `it is a FIFO (named pipe)`, a name too long);
     /// nil when it is one (following links).
-    public static func notDirectoryReason(_ path: String) -> String? {
+    package static func notDirectoryReason(_ path: String) -> String? {
         var info = stat()
         guard stat(path, &info) == 0 else {
             switch errno {
@@ -104,7 +104,7 @@ public enum FileSystem {
     }
 
     /// `strerror` for an errno value.
-    public static func errorString(_ code: Int32) -> String {
+    package static func errorString(_ code: Int32) -> String {
         guard let text = strerror(code) else { return "error \(code)" }
         return String(cString: text)
     }
@@ -115,7 +115,7 @@ public enum FileSystem {
     /// that reports size 0 is read to its end). The file is opened without blocking and its type checked before
     /// anything is read, so a FIFO, a socket or a device named like a profile (or a link to one) is refused at once
     /// instead of waiting forever for a writer.
-    public static func read(_ path: String) throws(Failure) -> [UInt8] {
+    package static func read(_ path: String) throws(Failure) -> [UInt8] {
         let fd = open(path, O_RDONLY | O_CLOEXEC | O_NONBLOCK | O_NOCTTY)
         guard fd >= 0 else { throw openFailure(errno, path, operation: "cannot open `\(path)`") }
         defer { close(fd) }
@@ -172,7 +172,7 @@ public enum FileSystem {
     }
 
     /// The names in a directory (without `.` and `..`), unsorted.
-    public static func list(_ path: String) throws(Failure) -> [String] {
+    package static func list(_ path: String) throws(Failure) -> [String] {
         guard let dir = opendir(path) else { throw Failure(code: errno, operation: "cannot list `\(path)`") }
         defer { closedir(dir) }
         var names: [String] = []
@@ -188,7 +188,7 @@ public enum FileSystem {
     }
 
     /// What a directory entry is, as far as the listing knows without a `stat`.
-    public enum EntryKind: Sendable {
+    package enum EntryKind: Sendable {
         case regularFile
         case directory
         /// A symbolic link, or a file system that does not say (`DT_UNKNOWN`): `stat` it to know.
@@ -196,7 +196,7 @@ public enum FileSystem {
     }
 
     /// The names in a directory (without `.` and `..`) with what `readdir` says they are, unsorted.
-    public static func listEntries(_ path: String) throws(Failure) -> [(name: String, kind: EntryKind)] {
+    package static func listEntries(_ path: String) throws(Failure) -> [(name: String, kind: EntryKind)] {
         guard let dir = opendir(path) else { throw Failure(code: errno, operation: "cannot list `\(path)`") }
         defer { closedir(dir) }
         var entries: [(name: String, kind: EntryKind)] = []
@@ -219,13 +219,13 @@ public enum FileSystem {
     }
 
     /// Whether `path` names a directory (following links).
-    public static func isDirectory(_ path: String) -> Bool {
+    package static func isDirectory(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFDIR
     }
 
     /// Whether `a` and `b` name the same existing file (after links): same device and inode.
-    public static func isSameFile(_ a: String, _ b: String) -> Bool {
+    package static func isSameFile(_ a: String, _ b: String) -> Bool {
         var first = stat()
         var second = stat()
         return stat(a, &first) == 0 && stat(b, &second) == 0 && first.st_dev == second.st_dev
@@ -233,26 +233,26 @@ public enum FileSystem {
     }
 
     /// `path` with its links, `.` and `..` resolved (`realpath`), or `path` itself when it cannot be resolved.
-    public static func resolvedPath(_ path: String) -> String {
+    package static func resolvedPath(_ path: String) -> String {
         guard let resolved = realpath(path, nil) else { return path }
         defer { free(resolved) }
         return String(cString: resolved)
     }
 
     /// Whether `path` is a symbolic link (dangling or not).
-    public static func isLink(_ path: String) -> Bool {
+    package static func isLink(_ path: String) -> Bool {
         var info = stat()
         return lstat(path, &info) == 0 && (info.st_mode & S_IFMT) == S_IFLNK
     }
 
     /// Whether something exists at `path` (following links).
-    public static func exists(_ path: String) -> Bool {
+    package static func exists(_ path: String) -> Bool {
         var info = stat()
         return stat(path, &info) == 0
     }
 
     /// Creates a directory (and its missing parents).
-    public static func makeDirectory(_ path: String) throws(Failure) {
+    package static func makeDirectory(_ path: String) throws(Failure) {
         if isDirectory(path) { return }
         let parent = directoryName(path)
         if parent != path, !parent.isEmpty, !isDirectory(parent) { try makeDirectory(parent) }
@@ -262,7 +262,7 @@ public enum FileSystem {
     }
 
     /// The working directory.
-    public static func currentDirectory() -> String {
+    package static func currentDirectory() -> String {
         var buffer = [CChar](repeating: 0, count: 4096)
         guard getcwd(&buffer, buffer.count) != nil else { return "." }
         let length = buffer.firstIndex(of: 0) ?? buffer.count
@@ -270,14 +270,14 @@ public enum FileSystem {
     }
 
     /// `a/b` + `c` → `a/b/c`.
-    public static func join(_ base: String, _ name: String) -> String {
+    package static func join(_ base: String, _ name: String) -> String {
         if name.hasPrefix("/") || base.isEmpty { return name }
         if base == "." { return name }
         return base.hasSuffix("/") ? base + name : base + "/" + name
     }
 
     /// The directory part of a path (`a/b/c` → `a/b`, `c` → `.`, `/c` → `/`).
-    public static func directoryName(_ path: String) -> String {
+    package static func directoryName(_ path: String) -> String {
         var trimmed = Substring(path)
         while trimmed.count > 1, trimmed.hasSuffix("/") { trimmed = trimmed.dropLast() }
         guard let slash = trimmed.lastIndex(of: "/") else { return "." }

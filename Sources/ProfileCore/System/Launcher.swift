@@ -7,31 +7,31 @@ import Darwin
 #endif
 
 /// Replaces the current process with a command, looking it up in `PATH` the way `env` and `execvp` do.
-public enum Launcher {
+package enum Launcher {
     /// Why a command could not be started, with the exit status `env` uses for it.
-    public struct Failure: Error, Sendable {
+    package struct Failure: Error, Sendable {
         /// The command as given.
-        public var command: String
+        package var command: String
         /// The errno of the failed exec.
-        public var code: Int32
+        package var code: Int32
         /// `ExitStatus.notFound` (127) when the command was not found, `ExitStatus.cannotExecute` (126) when it was
         /// found but could not be run.
-        public var exitStatus: Int32 {
+        package var exitStatus: Int32 {
             code == ENOENT || code == ENOTDIR ? ExitStatus.notFound : ExitStatus.cannotExecute
         }
         /// `cannot run `x`: No such file or directory`.
-        public var message: String {
+        package var message: String {
             "cannot run `\(command)`: \(FileSystem.errorString(code))"
                 + (code == ENOENT && !command.contains("/") ? " (not found in PATH)" : "")
         }
     }
 
     /// The search path used when the environment has no `PATH`, as `execvp` uses.
-    public static let defaultSearchPath = "/usr/local/bin:/usr/bin:/bin"
+    package static let defaultSearchPath = "/usr/local/bin:/usr/bin:/bin"
 
     /// Executes `arguments[0]` with `arguments` as its argv and exactly `environment` as its environment. Only
     /// returns on failure. The command is searched in the `PATH` of `environment`, like `env NAME=VALUE cmd`.
-    public static func exec(arguments: [String], environment: EnvironmentTable) -> Failure {
+    package static func exec(arguments: [String], environment: EnvironmentTable) -> Failure {
         let command = arguments[0]
         let argv = CStringArray(arguments)
         let envp = CStringArray(environment: environment)
@@ -63,7 +63,7 @@ public enum Launcher {
     /// regular file this process may execute (a directory or a file without execute permission is skipped, and is
     /// the reason given, 126, when nothing else is found). For `run --dry-run` and `run --each`, which must say the
     /// same as `run`.
-    public static func lookup(_ command: String, environment: EnvironmentTable) -> Result<String, Failure> {
+    package static func lookup(_ command: String, environment: EnvironmentTable) -> Result<String, Failure> {
         if command.isEmpty { return .failure(Failure(command: command, code: ENOENT)) }
         if command.contains("/") {
             switch check(command) {

@@ -8,14 +8,14 @@ import Darwin
 
 /// Signal numbers, which differ between Linux and Darwin (SIGBUS is 7 on Linux, 10 on Darwin; SIGUSR1 10 and 30),
 /// and their names.
-public enum SignalNumber {
+package enum SignalNumber {
     /// SIGINT: Ctrl-C.
-    public static let interrupt = SIGINT
+    package static let interrupt = SIGINT
     /// SIGTERM: `kill`'s default.
-    public static let terminate = SIGTERM
+    package static let terminate = SIGTERM
 
     /// `SIGINT`, `SIGKILL`…, or `signal N` for a signal without a name here.
-    public static func name(_ signal: Int32) -> String {
+    package static func name(_ signal: Int32) -> String {
         let names: [Int32: String] = [
             SIGHUP: "SIGHUP", SIGINT: "SIGINT", SIGQUIT: "SIGQUIT", SIGILL: "SIGILL", SIGABRT: "SIGABRT",
             SIGFPE: "SIGFPE", SIGKILL: "SIGKILL", SIGSEGV: "SIGSEGV", SIGPIPE: "SIGPIPE", SIGALRM: "SIGALRM",

@@ -7,7 +7,7 @@ import Darwin
 #endif
 
 /// Standard output and standard error, written without Foundation.
-public enum StandardStream: Sendable {
+package enum StandardStream: Sendable {
     /// File descriptor 1.
     case output
     /// File descriptor 2.
@@ -22,7 +22,7 @@ public enum StandardStream: Sendable {
 
     /// Writes all of `text` (retrying after signals and partial writes); gives up silently when the stream is
     /// closed, as a pipe whose reader left is.
-    public func write(_ text: String) {
+    package func write(_ text: String) {
         var text = text
         text.withUTF8 { buffer in
             guard let base = buffer.baseAddress else { return }
@@ -39,5 +39,5 @@ public enum StandardStream: Sendable {
     }
 
     /// Whether the stream is a terminal (`isatty`).
-    public var isTerminal: Bool { isatty(descriptor) == 1 }
+    package var isTerminal: Bool { isatty(descriptor) == 1 }
 }

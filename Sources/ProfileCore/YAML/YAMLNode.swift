@@ -2,28 +2,28 @@
 ///
 /// Aliases are already replaced by the node they name and merge keys (`<<`) already applied, so consumers see
 /// plain scalars, sequences and mappings. Scalars keep their text exactly as written, with their style.
-public struct YAMLNode: Sendable {
+package struct YAMLNode: Sendable {
     /// What a node holds.
-    public enum Content: Sendable {
+    package enum Content: Sendable {
         case scalar(YAMLScalar)
         case sequence([YAMLNode])
         case mapping([YAMLPair])
     }
 
     /// The node's content.
-    public var content: Content
+    package var content: Content
     /// Where the node starts (1-based).
-    public var mark: Mark
+    package var mark: Mark
     /// ``displayLength`` when the parser knew it from libyaml's marks; 0 when it must be counted from the text.
     /// (Kept in the padding after `mark`: the node is no larger for it.)
     var storedDisplayLength: Int32 = 0
     /// The explicit tag (`!!str`, `!custom`), or nil when there is none.
-    public var tag: String?
+    package var tag: String?
     /// How many nodes this subtree holds, counted once per alias expansion: bounds alias bombs.
     var weight: Int
 
     /// Creates a node.
-    public init(_ content: Content, mark: Mark, tag: String? = nil) {
+    package init(_ content: Content, mark: Mark, tag: String? = nil) {
         self.content = content
         self.mark = mark
         self.tag = tag
@@ -42,25 +42,25 @@ public struct YAMLNode: Sendable {
     }
 
     /// The scalar, when this node is one.
-    public var scalar: YAMLScalar? {
+    package var scalar: YAMLScalar? {
         if case .scalar(let scalar) = content { return scalar }
         return nil
     }
 
     /// The items, when this node is a sequence.
-    public var sequence: [YAMLNode]? {
+    package var sequence: [YAMLNode]? {
         if case .sequence(let items) = content { return items }
         return nil
     }
 
     /// The pairs, when this node is a mapping.
-    public var mapping: [YAMLPair]? {
+    package var mapping: [YAMLPair]? {
         if case .mapping(let pairs) = content { return pairs }
         return nil
     }
 
     /// Whether this is a null scalar: `~`, `null`, or nothing at all, unquoted and untagged (or `!!null`).
-    public var isNull: Bool {
+    package var isNull: Bool {
         guard case .scalar(let scalar) = content else { return false }
         if let tag { return tag == "tag:yaml.org,2002:null" }
         guard scalar.style == .plain else { return false }
@@ -77,7 +77,7 @@ public struct YAMLNode: Sendable {
     }
 
     /// A word for the node's kind in messages: "a mapping", "a list", "a string".
-    public var kindDescription: String {
+    package var kindDescription: String {
         switch content {
         case .scalar: return isNull ? "null" : "a scalar"
         case .sequence: return "a list"
@@ -88,7 +88,7 @@ public struct YAMLNode: Sendable {
     /// How many Unicode scalars (the unit of ``Mark/column``) the caret should underline for this node: a plain
     /// scalar's text to the end of its line, else 1. The parser records it from libyaml's marks; otherwise the text is
     /// counted (a node built by hand, or a scalar with a tag or anchor in front).
-    public var displayLength: Int {
+    package var displayLength: Int {
         if storedDisplayLength > 0 { return Int(storedDisplayLength) }
         guard case .scalar(let scalar) = content, scalar.style == .plain else { return 1 }
         var count = 0
@@ -101,9 +101,9 @@ public struct YAMLNode: Sendable {
 }
 
 /// A scalar's text exactly as the author wrote it (after YAML unescaping and folding), and its style.
-public struct YAMLScalar: Sendable, Hashable {
+package struct YAMLScalar: Sendable, Hashable {
     /// How a scalar was written.
-    public enum Style: UInt8, Sendable {
+    package enum Style: UInt8, Sendable {
         case plain
         case singleQuoted
         case doubleQuoted
@@ -112,26 +112,26 @@ public struct YAMLScalar: Sendable, Hashable {
     }
 
     /// The text.
-    public var text: String
+    package var text: String
     /// The style.
-    public var style: Style
+    package var style: Style
 
     /// Creates a scalar.
-    public init(_ text: String, style: Style = .plain) {
+    package init(_ text: String, style: Style = .plain) {
         self.text = text
         self.style = style
     }
 }
 
 /// A key and its value in a mapping.
-public struct YAMLPair: Sendable {
+package struct YAMLPair: Sendable {
     /// The key node (a scalar in every file `profile` accepts).
-    public var key: YAMLNode
+    package var key: YAMLNode
     /// The value node.
-    public var value: YAMLNode
+    package var value: YAMLNode
 
     /// Creates a pair.
-    public init(key: YAMLNode, value: YAMLNode) {
+    package init(key: YAMLNode, value: YAMLNode) {
         self.key = key
         self.value = value
     }

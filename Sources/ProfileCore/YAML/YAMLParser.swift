@@ -2,13 +2,13 @@ internal import CLibYAML
 import ProfileRuntime
 
 /// A parsed YAML file: its root node (nil for an empty file) and the non-fatal problems found on the way.
-public struct YAMLDocument: Sendable {
+package struct YAMLDocument: Sendable {
     /// The file it was read from.
-    public var file: SourceFile
+    package var file: SourceFile
     /// The root node, or nil when the file holds no document.
-    public var root: YAMLNode?
+    package var root: YAMLNode?
     /// Problems that did not stop parsing (duplicate keys, bad merge keys).
-    public var diagnostics: [Diagnostic]
+    package var diagnostics: [Diagnostic]
 }
 
 /// The one owner of a libyaml parser: turns a file's bytes into a ``YAMLNode`` tree.
@@ -16,16 +16,16 @@ public struct YAMLDocument: Sendable {
 /// Every call into `yaml_parser_parse` goes through one throwing choke point, so a syntax error becomes one
 /// located ``Diagnostic``. Aliases are expanded by reference (arrays are shared, not copied) and their total
 /// expansion is bounded, so an alias bomb is refused instead of consuming memory. Nesting depth is bounded too.
-public final class YAMLParser {
+package final class YAMLParser {
     /// Limits that keep hostile input from consuming unbounded time or memory.
-    public struct Limits: Sendable {
+    package struct Limits: Sendable {
         /// The deepest nesting of sequences and mappings accepted.
-        public var maxDepth: Int = 256
+        package var maxDepth: Int = 256
         /// The most nodes the document may expand to once aliases are counted as copies.
-        public var maxExpandedNodes: Int = 1_000_000
+        package var maxExpandedNodes: Int = 1_000_000
 
         /// The defaults.
-        public init() {}
+        package init() {}
     }
 
     /// The libyaml parser, behind a pointer of its own: no exclusivity checks on every event.
@@ -91,7 +91,7 @@ public final class YAMLParser {
     private var expanded = 0
 
     /// Parses `file`. Throws the first syntax error libyaml reports (it cannot go on past one).
-    public static func parse(_ file: SourceFile, limits: Limits = Limits()) throws(Diagnostic) -> YAMLDocument {
+    package static func parse(_ file: SourceFile, limits: Limits = Limits()) throws(Diagnostic) -> YAMLDocument {
         let parser = YAMLParser(file: file, limits: limits)
         return try parser.run()
     }

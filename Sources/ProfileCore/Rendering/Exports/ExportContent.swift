@@ -2,16 +2,16 @@ import ProfileRuntime
 
 /// What every export writes, before formatting: the launch arguments and the environment, with secret values (see
 /// ``Redaction``) either exact or as ``Redaction`` writes them (`${API_TOKEN}`, `<secret>`).
-public struct ExportContent: Sendable {
+package struct ExportContent: Sendable {
     /// One environment variable to set (`value`) or unset (`value == nil`).
-    public struct Variable: Sendable, Equatable {
+    package struct Variable: Sendable, Equatable {
         /// The variable's name.
-        public var name: String
+        package var name: String
         /// Its value, nil when it is unset.
-        public var value: String?
+        package var value: String?
 
         /// Creates a variable.
-        public init(name: String, value: String?) {
+        package init(name: String, value: String?) {
             self.name = name
             self.value = value
         }
@@ -19,45 +19,45 @@ public struct ExportContent: Sendable {
 
     /// One entry of a format with checkboxes (Xcode's): an argument or a variable (with its value), and whether it
     /// is checked.
-    public struct Entry: Sendable, Equatable {
+    package struct Entry: Sendable, Equatable {
         /// The argument entry as Xcode holds it (its words, quoted where Xcode would split them: `-pageSize 5`,
         /// `-greeting "Hello there"`), or the variable's name.
-        public var text: String
+        package var text: String
         /// An argument entry's words (as Xcode passes them); a variable's name.
-        public var words: [String]
+        package var words: [String]
         /// The variable's value; nil for an argument.
-        public var value: String?
+        package var value: String?
         /// False for an `enabled: false` entry of the profile.
-        public var isEnabled: Bool
+        package var isEnabled: Bool
     }
 
     /// The launch arguments: the profile's arguments, then flags, mocks and values in argument-domain form.
-    public var arguments: [String]
+    package var arguments: [String]
     /// How many of ``arguments`` are the profile's own `arguments` (the typed layer's follow them).
-    public var plainArgumentCount: Int
+    package var plainArgumentCount: Int
     /// The environment changes in order, then `PROFILE_PAYLOAD` last.
-    public var environment: [Variable]
+    package var environment: [Variable]
     /// For the formats with checkboxes: one entry per argument item of the profile (a group is one entry), its
     /// `enabled: false` items among them, unchecked, and one entry per flag, mock and value (`-pageSize 5`) after
     /// them (before an item holding `--`), each with its own checkbox. The payload of these formats carries none of
     /// them as arguments or typed entries, only as a record (``ProfilePayload/checkboxArguments``).
-    public var argumentEntries: [Entry]
+    package var argumentEntries: [Entry]
     /// The typed layer's entries among ``argumentEntries``.
-    public var typedEntries: Range<Int>
+    package var typedEntries: Range<Int>
     /// For the formats with checkboxes: the variables set (`PROFILE_PAYLOAD` last) with the profile's
     /// `enabled: false` variables among them, unchecked, at their places.
-    public var variableEntries: [Entry]
+    package var variableEntries: [Entry]
     /// For the formats with checkboxes: whether the payload carries a typed setting that no option can say (left
     /// out of ``argumentEntries``), so that the `PROFILE_PAYLOAD` entry is needed for the app to read the profile.
-    public var payloadCarriesSettings = false
+    package var payloadCarriesSettings = false
     /// The entries written as references instead of values, described for a warning (`environment variable
     /// `TOKEN` as `${API_TOKEN}``); empty when values are exact.
-    public var references: [String]
+    package var references: [String]
     /// The unset variables with where they were unset, for the formats that cannot express unsets.
     var unsets: [(name: String, origin: SourceLocation)]
 
     /// The environment variables that are set, in order (`PROFILE_PAYLOAD` last).
-    public var setVariables: [(name: String, value: String)] {
+    package var setVariables: [(name: String, value: String)] {
         environment.compactMap { variable in variable.value.map { (variable.name, $0) } }
     }
 
@@ -66,7 +66,7 @@ public struct ExportContent: Sendable {
     ///
     /// With `checkboxes` (the Xcode formats), the entries written `enabled: false` are among the entries, unchecked,
     /// and the payload records them (`argument-off=`, `env-off=`), so that `--update` knows it wrote them.
-    public init(_ profile: ResolvedProfile, exact: Bool, checkboxes: Bool = false) {
+    package init(_ profile: ResolvedProfile, exact: Bool, checkboxes: Bool = false) {
         let redaction = Redaction(reveal: exact)
         var payload = redaction.payload(profile)
         var unsets: [(String, SourceLocation)] = []

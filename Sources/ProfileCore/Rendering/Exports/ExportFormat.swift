@@ -9,7 +9,7 @@
 /// `arguments`, `arguments-json`, `xcscheme` and `xctestplan` write files meant to be read and committed: entries
 /// built from the invoking environment (`${API_TOKEN}`) are written as that reference unless `reveal` is set.
 /// `shell`, `dotenv` and `json` are for programs and always write exact values.
-public enum ExportFormat: String, CaseIterable, Sendable {
+package enum ExportFormat: String, CaseIterable, Sendable {
     /// The launch arguments, one per line.
     case arguments
     /// The launch arguments as a JSON array of strings (ready for `XCUIApplication.launchArguments`).
@@ -26,7 +26,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     case xctestplan
 
     /// Whether the format always writes exact values (it is read by programs, not committed).
-    public var writesExactValues: Bool {
+    package var writesExactValues: Bool {
         switch self {
         case .shell, .dotenv, .json: return true
         case .arguments, .argumentsJSON, .xcscheme, .xctestplan: return false
@@ -37,7 +37,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     var hasCheckboxes: Bool { self == .xcscheme || self == .xctestplan }
 
     /// Whether `update(_:path:with:reveal:action:)` can rewrite an existing file of this format.
-    public var canUpdateFiles: Bool { self == .xcscheme || self == .xctestplan }
+    package var canUpdateFiles: Bool { self == .xcscheme || self == .xctestplan }
 
     /// Renders `profile` in this format.
     ///
@@ -46,7 +46,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     /// - Returns: the text, and warnings about what the format could not express (unsets, references left).
     /// - Throws: an error diagnostic when an entry cannot be written in this format (an argument holding a line
     ///   break in `arguments`; a control character XML cannot hold in `xcscheme`).
-    public func render(_ profile: ResolvedProfile, reveal: Bool = false) throws(Diagnostic) -> ExportOutput {
+    package func render(_ profile: ResolvedProfile, reveal: Bool = false) throws(Diagnostic) -> ExportOutput {
         let content = ExportContent(profile, exact: writesExactValues || reveal, checkboxes: hasCheckboxes)
         var warnings = content.referenceWarning.map { [$0] } ?? []
         let text: String
@@ -89,7 +89,7 @@ public enum ExportFormat: String, CaseIterable, Sendable {
     ///     `defaultOptions`).
     /// - Throws: an error diagnostic when the format cannot update files, the file is malformed, the configuration
     ///   does not exist, the `PROFILE_PAYLOAD` entry in the file cannot be read, or an entry cannot be written.
-    public func update(
+    package func update(
         _ file: [UInt8], path: String, with profile: ResolvedProfile, reveal: Bool = false,
         action: XcodeSchemeAction = .launch, configuration: String? = nil
     ) throws(Diagnostic) -> ExportOutput {
@@ -147,11 +147,11 @@ extension ExportFormat {
 }
 
 /// What an export produced: the bytes to write, and what the user should know about them.
-public struct ExportOutput: Sendable {
+package struct ExportOutput: Sendable {
     /// The output (UTF-8 text).
-    public var bytes: [UInt8]
+    package var bytes: [UInt8]
     /// Warnings and notes: entries the format cannot express, values left as references.
-    public var warnings: [Diagnostic]
+    package var warnings: [Diagnostic]
     /// For an update, the file it was made from, as it was read.
     var source: Source?
 
@@ -162,13 +162,13 @@ public struct ExportOutput: Sendable {
     }
 
     /// Creates an output.
-    public init(bytes: [UInt8], warnings: [Diagnostic]) {
+    package init(bytes: [UInt8], warnings: [Diagnostic]) {
         self.bytes = bytes
         self.warnings = warnings
     }
 
     /// The output as text.
-    public var text: String { String(decoding: bytes, as: UTF8.self) }
+    package var text: String { String(decoding: bytes, as: UTF8.self) }
 
     /// Writes the output to `destination`, whole or not at all (``AtomicFile``: a temporary file renamed over it; a
     /// FIFO or `/dev/stdout` is written through).
@@ -178,7 +178,7 @@ public struct ExportOutput: Sendable {
     /// update was made from: if anything changed it on disk meanwhile (Xcode saving the scheme, another update),
     /// nothing is written and the error names the first place that differs. The `profile` command reports any error
     /// thrown here and exits 73 (`EX_CANTCREAT`).
-    public func write(to destination: String) throws(Diagnostic) {
+    package func write(to destination: String) throws(Diagnostic) {
         let sameFile = source.map { FileSystem.isSameFile($0.path, destination) } ?? false
         // An update that changes no byte writes nothing: the file keeps its inode and modification time (an editor
         // holding it open, or a build system watching it, sees no change).

@@ -1,12 +1,12 @@
 /// The action of an Xcode scheme whose arguments and environment `profile export xcscheme --update` rewrites.
-public enum XcodeSchemeAction: String, CaseIterable, Sendable {
+package enum XcodeSchemeAction: String, CaseIterable, Sendable {
     /// The Run action, `<LaunchAction>`.
     case launch
     /// The Test action, `<TestAction>`.
     case test
 
     /// The element's name in the `.xcscheme`.
-    public var elementName: String {
+    package var elementName: String {
         switch self {
         case .launch: return "LaunchAction"
         case .test: return "TestAction"
