@@ -25,7 +25,8 @@ let package = Package(
         // own package instead of depending on `profile`.
         .target(name: "ProfileCore", dependencies: ["CLibYAML", "ProfileRuntime"]),
         .target(name: "ProfileRuntime", exclude: ["WireFormat.md"]),
-        .systemLibrary(name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
+        .systemLibrary(
+            name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),
         // The entry points: SwiftPM renames an executable's `main` to `<Module>_main`; libFuzzer supplies the
         // driver (`LLVMFuzzerRunDriver`).
         .target(name: "FuzzerEntry"),

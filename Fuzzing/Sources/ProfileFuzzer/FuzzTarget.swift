@@ -1,5 +1,5 @@
-import FuzzerEntry
 import Dispatch
+import FuzzerEntry
 import ProfileCore
 
 // The fuzz target: `LLVMFuzzerTestOneInput` (libFuzzer provides `main`). Built with `-parse-as-library`.
