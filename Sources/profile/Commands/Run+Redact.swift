@@ -1,0 +1,45 @@
+import ProfileCore
+
+extension ProfileCommand.Run {
+    /// `run --redact` (or a profile with `redact: true`): the command as a child of `profile`, its standard output
+    /// and error with the profile's secret values masked (`Supervisor`); `profile` ends as the child did (its exit
+    /// status, or death by the same signal).
+    static func runRedacted(_ resolved: ResolvedProfile, command: [String], session: Session) throws(Exit) -> Never {
+        let secrets = Redaction.outputSecrets(resolved, invoking: session.environment)
+        warnUnmasked(secrets, session: session)
+        let environment = resolved.childEnvironment
+        let arguments = resolved.argv(command: command)
+        let path: String
+        switch Launcher.lookup(arguments[0], environment: environment) {
+        case .failure(let failure):
+            Terminal.report([.error(failure.message)], environment: session.environment)
+            throw Exit(status: failure.exitStatus)
+        case .success(let found): path = found
+        }
+        let invoking = session.environment
+        let redactor = secrets.redactor
+        // `run` is called from the main thread, which the supervisor's sources run on (the main queue).
+        MainActor.assumeIsolated {
+            let supervisor = Supervisor(redactor: redactor)
+            supervisor.onExit = { supervisor.end($0) }
+            if let failure = supervisor.start(path, arguments: arguments, environment: environment) {
+                Terminal.report([.error(failure.message)], environment: invoking)
+                supervisor.end(.exited(failure.exitStatus))
+            }
+            supervisor.serve()
+        }
+        ProcessExit.now(ExitStatus.success)  // not reached: serve() does not return
+    }
+
+    /// Warns about the secrets too short to be masked (`Redaction.minimumMaskedLength`), naming them, never their
+    /// values.
+    static func warnUnmasked(_ secrets: Redaction.OutputSecrets, session: Session) {
+        guard !secrets.tooShort.isEmpty else { return }
+        let names = secrets.tooShort.map { "`\($0)`" }.joined(separator: ", ")
+        Terminal.report(
+            [
+                .warning(
+                    "not masked in the output, shorter than \(Redaction.minimumMaskedLength) bytes: \(names)")
+            ], environment: session.environment)
+    }
+}
