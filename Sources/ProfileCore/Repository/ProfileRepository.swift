@@ -120,6 +120,32 @@ package final class ProfileRepository {
         return catalog
     }
 
+    /// The files this repository has read for the profiles asked for so far, and the ones it would have read had
+    /// they existed: each profile's file, its `.local` overlay (`.yml` and `.yaml` when there is none), and the catalog
+    /// (both names when there is none). `run --watch` watches them.
+    package var filesRead: [String] {
+        var files: [String] = []
+        for name in definitions.keys.sorted() {
+            guard let entry = directory.entries[name] else { continue }
+            files.append(entry.path)
+            if let overlay = entry.overlayPath {
+                files.append(overlay)
+            } else {
+                for suffix in [".local.yml", ".local.yaml"] {
+                    files.append(FileSystem.join(directory.path, name + suffix))
+                }
+            }
+        }
+        if let catalog = directory.catalogPath {
+            files.append(catalog)
+        } else {
+            for suffix in [".yml", ".yaml"] {
+                files.append(FileSystem.join(directory.path, ProfileDirectory.catalogName + suffix))
+            }
+        }
+        return files
+    }
+
     /// The definition of profile `name`, or nil when it does not exist or its file cannot be read or parsed.
     package func definition(_ name: String) -> ProfileDefinition? {
         prepared(name)?.definition

@@ -24,7 +24,8 @@ import Darwin
 @MainActor
 package final class Supervisor {
     /// The redactor each of the child's output streams goes through; nil: the child writes where `profile` writes.
-    private let redactor: StreamRedactor?
+    /// A change applies from the next child started.
+    package var redactor: StreamRedactor?
     /// What to do when the child has ended and its output is written.
     package var onExit: (ChildProcess.Termination) -> Void = { _ in }
     /// What to do after a signal sent to `profile` was passed on (SIGINT, SIGTERM, SIGHUP, SIGQUIT).
@@ -37,6 +38,7 @@ package final class Supervisor {
     private var input: DispatchSourceRead?
     private var sources: [DispatchSourceSignal] = []
     private var killTimer: DispatchSourceTimer?
+    private var watchSources: [DispatchSourceRead] = []
     private var previousMask = sigset_t()
 
     private static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGWINCH, SIGCHLD]
@@ -168,10 +170,11 @@ package final class Supervisor {
         return nil
     }
 
-    /// Stops the child: SIGTERM now, SIGKILL when it is still running after `grace`.
-    package func stop(grace: Duration) {
+    /// Stops the child: `signal` now (SIGTERM; nil: it was sent already), SIGKILL when it is still running after
+    /// `grace`.
+    package func stop(grace: Duration, sending signal: Int32? = SIGTERM) {
         guard child != 0 else { return }
-        kill(child, SIGTERM)
+        if let signal { kill(child, signal) }
         let timer = DispatchSource.makeTimerSource(queue: .main)
         let (seconds, attoseconds) = grace.components
         timer.schedule(deadline: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)))
@@ -184,6 +187,29 @@ package final class Supervisor {
         timer.resume()
         killTimer?.cancel()
         killTimer = timer
+    }
+
+    /// Calls `onChange` with the files that changed each time `watcher` sees a change, once the changes have settled
+    /// for 50 ms (an editor's save can be several events: truncate, write, rename, attributes).
+    package func watch(_ watcher: FileWatcher, onChange: @escaping @MainActor ([String]) -> Void) {
+        let source = DispatchSource.makeReadSource(fileDescriptor: watcher.descriptor, queue: .main)
+        var pending: DispatchWorkItem?
+        source.setEventHandler {
+            MainActor.assumeIsolated {
+                watcher.drain()
+                pending?.cancel()
+                let work = DispatchWorkItem {
+                    MainActor.assumeIsolated {
+                        let changed = watcher.changes()
+                        if !changed.isEmpty { onChange(changed) }
+                    }
+                }
+                pending = work
+                DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(50), execute: work)
+            }
+        }
+        watchSources.append(source)
+        source.resume()
     }
 
     /// Serves the main queue for ever: the handlers end the process.

@@ -27,7 +27,7 @@ extension ProfileCommand {
             let session = try Session(profilesDirectory: invocation.profilesDirectory, checking: invocation)
             let resolved = try session.resolve(invocation, purpose: .inspect, composing: true)
             let secrets = Redaction.outputSecrets(resolved, invoking: session.environment)
-            ProfileCommand.Run.warnUnmasked(secrets, session: session)
+            ProfileCommand.Run.warnUnmasked(secrets, environment: session.environment)
             guard RedactedCopy.copy(from: 0, to: 1, redactor: secrets.redactor) else {
                 Terminal.report([.error("cannot read standard input")], environment: session.environment)
                 throw Exit(status: ExitStatus.noInput)

@@ -6,7 +6,7 @@ extension ProfileCommand.Run {
     /// status, or death by the same signal).
     static func runRedacted(_ resolved: ResolvedProfile, command: [String], session: Session) throws(Exit) -> Never {
         let secrets = Redaction.outputSecrets(resolved, invoking: session.environment)
-        warnUnmasked(secrets, session: session)
+        warnUnmasked(secrets, environment: session.environment)
         let environment = resolved.childEnvironment
         let arguments = resolved.argv(command: command)
         let path: String
@@ -33,13 +33,13 @@ extension ProfileCommand.Run {
 
     /// Warns about the secrets too short to be masked (`Redaction.minimumMaskedLength`), naming them, never their
     /// values.
-    static func warnUnmasked(_ secrets: Redaction.OutputSecrets, session: Session) {
+    static func warnUnmasked(_ secrets: Redaction.OutputSecrets, environment: EnvironmentTable) {
         guard !secrets.tooShort.isEmpty else { return }
         let names = secrets.tooShort.map { "`\($0)`" }.joined(separator: ", ")
         Terminal.report(
             [
                 .warning(
                     "not masked in the output, shorter than \(Redaction.minimumMaskedLength) bytes: \(names)")
-            ], environment: session.environment)
+            ], environment: environment)
     }
 }

@@ -166,6 +166,10 @@ extension ProfileCommand {
                 if modes.dryRun != nil {
                     try dryRun([resolved], invocation: invocation, modes: modes, session: session, headers: false)
                 }
+                if modes.watch != nil {
+                    try runWatched(
+                        resolved, invocation: invocation, modes: modes, session: session, redact: modes.redact != nil)
+                }
                 if modes.redact != nil {
                     try runRedacted(resolved, command: invocation.wrapped, session: session)
                 }
