@@ -47,6 +47,19 @@ import Testing
         }
     }
 
+    /// `redact: true` in a profile (here its personal overlay) masks without `--redact`; `false` later in the chain
+    /// turns it off again.
+    @Test func theProfileCanAskForIt() throws {
+        let project = try Self.project()
+        try project.write("profiles/app.local.yml", "redact: true\n")
+        let printToken = ["sh", "-c", "printf '%s\\n' \"$TOKEN\""]
+        let masked = try project.profile(["run", "app", "--"] + printToken, environment: Self.environment)
+        #expect(masked.stdout == "<secret:TOKEN>\n")
+        try project.write("profiles/plain.yml", "extends: app\nredact: false\n")
+        let plain = try project.profile(["run", "plain", "--"] + printToken, environment: Self.environment)
+        #expect(plain.stdout == "\(Self.secret)\n")
+    }
+
     @Test func deathBySignalIsProfiles() throws {
         let project = try Self.project()
         let result = try project.profile(

@@ -31,6 +31,20 @@ extension ProfileCommand.Run {
         ProcessExit.now(ExitStatus.success)  // not reached: serve() does not return
     }
 
+    /// `run --each` with a profile that asks for `redact: true`: refused (each run is a plain child of `profile`, its
+    /// output is not filtered), rather than printing what the profile asks to hide.
+    static func refuseRedactedEach(_ runs: [ResolvedProfile], session: Session) throws(Exit) {
+        let asking = runs.compactMap(\.redactOrigin)
+        guard !asking.isEmpty else { return }
+        Terminal.report(
+            asking.map {
+                .error(
+                    "this profile asks for `redact: true`, which `--each` cannot do: run it alone with "
+                        + "`profile run <profile> -- <command>`", at: $0, length: "redact".count)
+            }, environment: session.environment)
+        throw Exit(status: ExitStatus.usage)
+    }
+
     /// Warns about the secrets too short to be masked (`Redaction.minimumMaskedLength`), naming them, never their
     /// values.
     static func warnUnmasked(_ secrets: Redaction.OutputSecrets, environment: EnvironmentTable) {

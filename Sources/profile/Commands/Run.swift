@@ -149,6 +149,7 @@ extension ProfileCommand {
                 profilesDirectory: invocation.profilesDirectory, checking: invocation, problems: problems)
             if let modes, modes.each != nil {
                 var runs = try session.resolveEach(invocation, problems: problems)
+                try refuseRedactedEach(runs, session: session)
                 for index in runs.indices {
                     if modes.noArguments != nil { runs[index].appendsArguments = false }
                     runs[index].delivery = delivery(invocation.wrapped, prefix: modes.prefix)
@@ -168,11 +169,16 @@ extension ProfileCommand {
                 }
                 if modes.watch != nil {
                     try runWatched(
-                        resolved, invocation: invocation, modes: modes, session: session, redact: modes.redact != nil)
+                        resolved, invocation: invocation, modes: modes, session: session,
+                        redact: modes.redact != nil || resolved.redactOrigin != nil)
                 }
                 if modes.redact != nil {
                     try runRedacted(resolved, command: invocation.wrapped, session: session)
                 }
+            }
+            // `redact: true` in the profile: one check on the launch path, nil unless a profile says so.
+            if resolved.redactOrigin != nil {
+                try runRedacted(resolved, command: invocation.wrapped, session: session)
             }
             let failure = Launcher.exec(
                 arguments: resolved.argv(command: invocation.wrapped), environment: resolved.childEnvironment)
