@@ -135,4 +135,42 @@ import Darwin
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
     }
+
+    /// Ctrl-C pressed in a real terminal (tmux): the terminal sends SIGINT to the foreground process group, `profile`
+    /// (the pane's own process: exec) and its child; both end, `profile` by SIGINT (tmux's `pane_dead_signal`).
+    @Test(.enabled(if: Tools.available("python3", "tmux"), "needs python3 and tmux"))
+    func ctrlCInTheTerminalStopsBoth() throws {
+        let project = try Project([
+            "profiles/dev.yml": "env:\n  GREETING: one\n", ".git/HEAD": "ref: refs/heads/main\n",
+        ])
+        try project.write(
+            "child.py",
+            """
+            import os, time
+            with open("child.pid", "w") as f: f.write(str(os.getpid()))
+            while True: time.sleep(1)
+
+            """)
+        let python = Tools.path("python3") ?? "python3"
+        let env = [
+            "PATH": CLI.productsDirectory.path + ":" + Tools.sessionPath, "HOME": project.root, "TERM": "xterm",
+        ]
+        let server = TmuxServer(socket: project.path("tmux-\(UUID().uuidString.prefix(8))"), environment: env)
+        defer { server.stop() }
+        try server.start(
+            session: "w",
+            command: "exec profile run dev --watch -- \(python) child.py 2>/dev/null", in: project.root)
+        try server.run(["set-option", "-t", "w", "remain-on-exit", "on"])
+        for _ in 0..<200 where !project.exists("child.pid") { usleep(50_000) }
+        let child = try #require(Int32(String(contentsOfFile: project.path("child.pid"), encoding: .utf8)))
+        try server.run(["send-keys", "-t", "w", "C-c"])
+        var dead = ""
+        for _ in 0..<200 where dead != "1 \(SIGINT)" {
+            usleep(50_000)
+            dead = try server.run(["display-message", "-p", "-t", "w", "#{pane_dead} #{pane_dead_signal}"]).stdout
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(dead == "1 \(SIGINT)")
+        #expect(!TmuxServer.isRunning(child))
+    }
 }

@@ -2,7 +2,10 @@
 /// behind `run --redact` and `profile redact`.
 ///
 /// One Aho–Corasick automaton over every secret at once, compiled to a table of transitions (256 per state), so each
-/// byte costs one table read whatever the number of secrets; the output is linear in the input. Bytes are held back
+/// byte costs one table read whatever the number of secrets; the output is linear in the input. Outside a partial
+/// match, most bytes are not even read: a Wu–Manber shift table over pairs of bytes (the last two of a window as long
+/// as the shortest secret) says how far the next possible start of a secret is, so ordinary output is skipped several
+/// bytes at a time (the shortest secret masked is 8 bytes: shifts of up to 7). Bytes are held back
 /// only while they may still be the start of a secret: at most the longest partial match (plus a match that a longer
 /// secret may still extend), so a secret written one byte at a time, or split across writes anywhere, is masked, and
 /// everything else passes at once.
@@ -17,8 +20,14 @@ package struct StreamRedactor {
     private var matchIndex: [Int32]
     /// For each state: its depth (the bytes of the partial match it stands for).
     private var depth: [Int32]
-    /// Whether a secret starts with the byte: in the root state, bytes that start none are skipped fast.
+    /// Whether a secret starts with the byte: in the root state, bytes that start none are skipped fast (when the
+    /// shortest secret is too short for ``shifts``).
     private var starts: [Bool]
+    /// The length of the shortest secret, and for each pair of bytes (`first << 8 | second`) how far a window of
+    /// that length whose last two bytes are the pair can move without passing the start of a secret (Wu–Manber);
+    /// empty when the shortest secret is shorter than 3 bytes.
+    private var window = 0
+    private var shifts: [UInt8] = []
     /// The text that replaces each secret.
     private let masks: [[UInt8]]
     private static let matchBit: Int32 = 1 << 30
@@ -64,6 +73,22 @@ package struct StreamRedactor {
             }
         }
         self.masks = masks
+        let shortest = secrets.map(\.bytes.count).filter { $0 > 0 }.min() ?? 0
+        if shortest >= 3 {
+            // A secret starting k bytes after the window's start puts its bytes m-2-k and m-1-k (m: the window) at the
+            // window's last two places: the pair at q, q+1 of a secret's first m bytes allows a shift of m-2-q at most;
+            // any other pair m-1 (a secret may start at the window's last byte).
+            let m = min(shortest, 255)
+            var table = [UInt8](repeating: UInt8(m - 1), count: 1 << 16)
+            for (bytes, _) in secrets where !bytes.isEmpty {
+                for q in 0...(m - 2) {
+                    let pair = Int(bytes[q]) << 8 | Int(bytes[q + 1])
+                    table[pair] = min(table[pair], UInt8(m - 2 - q))
+                }
+            }
+            window = m
+            shifts = table
+        }
         // Breadth-first: failure links, the longest match ending at each state (its own, else its failure state's),
         // and the complete transition table.
         var failure = [Int32](repeating: 0, count: goto.count)
@@ -109,44 +134,68 @@ package struct StreamRedactor {
     /// Takes the next chunk of the stream and appends to `output` what can be written now: everything except the
     /// bytes that may still be the start of a secret.
     package mutating func process(_ chunk: UnsafeRawBufferPointer, into output: inout [UInt8]) {
+        process(chunk) { output.append(contentsOf: $0) }
+    }
+
+    /// Takes the next chunk of the stream and hands `write` what can be written now, in order, in as few pieces as
+    /// it can (the chunk's own bytes are not copied: a chunk without a secret is one or two pieces).
+    package mutating func process(_ chunk: UnsafeRawBufferPointer, write: (UnsafeRawBufferPointer) -> Void) {
         guard !masks.isEmpty else {
-            output.append(contentsOf: chunk)
+            write(chunk)
             return
         }
         let chunkStart = position
         var state = self.state
         let transitions = self.transitions
         let starts = self.starts
+        let shifts = self.shifts
+        let window = self.window
         transitions.withUnsafeBufferPointer { table in
             starts.withUnsafeBufferPointer { starts in
-                let bytes = chunk.bindMemory(to: UInt8.self)
-                var index = 0
-                let count = bytes.count
-                while index < count {
-                    if state == 0 {
-                        // The root: skip bytes that start no secret (no dependency between iterations).
-                        while index < count && !starts[Int(bytes[index])] { index += 1 }
-                        if index == count { break }
-                    }
-                    let next = table[Int(state) << 8 | Int(bytes[index])]
-                    index += 1
-                    if next & Self.matchBit != 0 {
-                        state = next & ~Self.matchBit
-                        record(end: chunkStart + index, state: state)
-                    } else {
-                        state = next
+                shifts.withUnsafeBufferPointer { shifts in
+                    let bytes = chunk.bindMemory(to: UInt8.self)
+                    var index = 0
+                    let count = bytes.count
+                    while index < count {
+                        if state == 0 {
+                            if window > 0 {
+                                // The root: move the window by its last two bytes while no secret can start in it.
+                                while index + window <= count {
+                                    let shift = shifts[
+                                        Int(bytes[index + window - 2]) << 8 | Int(bytes[index + window - 1])]
+                                    if shift == 0 { break }
+                                    index += Int(shift)
+                                }
+                            }
+                            // Skip bytes that start no secret (no dependency between iterations).
+                            while index < count && !starts[Int(bytes[index])] { index += 1 }
+                            if index == count { break }
+                        }
+                        let next = table[Int(state) << 8 | Int(bytes[index])]
+                        index += 1
+                        if next & Self.matchBit != 0 {
+                            state = next & ~Self.matchBit
+                            record(end: chunkStart + index, state: state)
+                        } else {
+                            state = next
+                        }
                     }
                 }
             }
         }
         self.state = state
         position = chunkStart + chunk.count
-        emit(upTo: position - Int(depth[Int(state)]), chunk: chunk, chunkStart: chunkStart, into: &output)
+        emit(upTo: position - Int(depth[Int(state)]), chunk: chunk, chunkStart: chunkStart, write: write)
     }
 
     /// Writes everything held (the stream ended: a partial match is no secret).
     package mutating func finish(into output: inout [UInt8]) {
-        emit(upTo: position, chunk: UnsafeRawBufferPointer(start: nil, count: 0), chunkStart: position, into: &output)
+        finish { output.append(contentsOf: $0) }
+    }
+
+    /// Hands `write` everything held (the stream ended: a partial match is no secret).
+    package mutating func finish(write: (UnsafeRawBufferPointer) -> Void) {
+        emit(upTo: position, chunk: UnsafeRawBufferPointer(start: nil, count: 0), chunkStart: position, write: write)
         state = 0
     }
 
@@ -169,14 +218,14 @@ package struct StreamRedactor {
     /// Appends to `output` the stream from what was written last up to `final` (the bytes before it can no longer be
     /// part of a new match), masks for the matches that end by then, and keeps the rest.
     private mutating func emit(
-        upTo final: Int, chunk: UnsafeRawBufferPointer, chunkStart: Int, into output: inout [UInt8]
+        upTo final: Int, chunk: UnsafeRawBufferPointer, chunkStart: Int, write: (UnsafeRawBufferPointer) -> Void
     ) {
         var written = heldStart
         var closed = 0
         for match in pending {
             guard match.end <= final else { break }
-            append(from: written, to: match.start, chunk: chunk, chunkStart: chunkStart, into: &output)
-            output.append(contentsOf: masks[match.mask])
+            append(from: written, to: match.start, chunk: chunk, chunkStart: chunkStart, write: write)
+            masks[match.mask].withUnsafeBytes(write)
             written = match.end
             closed += 1
         }
@@ -184,14 +233,14 @@ package struct StreamRedactor {
         // A match still open (a longer one may extend it) keeps its bytes back.
         let safe = min(final, pending.first?.start ?? final)
         if safe > written {
-            append(from: written, to: safe, chunk: chunk, chunkStart: chunkStart, into: &output)
+            append(from: written, to: safe, chunk: chunk, chunkStart: chunkStart, write: write)
             written = safe
         }
         // Keep the bytes from `written` to the end of the stream so far.
         var kept: [UInt8] = []
         if written < position {
             kept.reserveCapacity(position - written)
-            append(from: written, to: position, chunk: chunk, chunkStart: chunkStart, into: &kept)
+            append(from: written, to: position, chunk: chunk, chunkStart: chunkStart) { kept.append(contentsOf: $0) }
         }
         held = kept
         heldStart = written
@@ -199,16 +248,19 @@ package struct StreamRedactor {
 
     /// Appends the stream's bytes from `start` to `end`: those before `chunkStart` from `held`, the rest from `chunk`.
     private func append(
-        from start: Int, to end: Int, chunk: UnsafeRawBufferPointer, chunkStart: Int, into output: inout [UInt8]
+        from start: Int, to end: Int, chunk: UnsafeRawBufferPointer, chunkStart: Int,
+        write: (UnsafeRawBufferPointer) -> Void
     ) {
         guard end > start else { return }
         if start < chunkStart {
             let heldEnd = min(end, chunkStart)
-            output.append(contentsOf: held[(start - heldStart)..<(heldEnd - heldStart)])
+            held.withUnsafeBytes {
+                write(UnsafeRawBufferPointer(rebasing: $0[(start - heldStart)..<(heldEnd - heldStart)]))
+            }
         }
         if end > chunkStart {
             let from = max(start, chunkStart) - chunkStart
-            output.append(contentsOf: UnsafeRawBufferPointer(rebasing: chunk[from..<(end - chunkStart)]))
+            write(UnsafeRawBufferPointer(rebasing: chunk[from..<(end - chunkStart)]))
         }
     }
 }

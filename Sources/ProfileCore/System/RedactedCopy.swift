@@ -14,22 +14,19 @@ package enum RedactedCopy {
         var redactor = redactor
         let size = 1 << 20
         var buffer = [UInt8](repeating: 0, count: size)
-        var out: [UInt8] = []
-        out.reserveCapacity(size + 4096)
         while true {
             let count = buffer.withUnsafeMutableBytes { Glue.read(input, $0.baseAddress!, size) }
             if count < 0 {
                 if errno == EINTR { continue }
                 return false
             }
-            out.removeAll(keepingCapacity: true)
             if count == 0 {
-                redactor.finish(into: &out)
-                Supervisor.writeAll(output, out)
+                redactor.finish { Supervisor.writeAll(output, $0) }
                 return true
             }
-            buffer.withUnsafeBytes { redactor.process(UnsafeRawBufferPointer(rebasing: $0[..<count]), into: &out) }
-            Supervisor.writeAll(output, out)
+            buffer.withUnsafeBytes {
+                redactor.process(UnsafeRawBufferPointer(rebasing: $0[..<count])) { Supervisor.writeAll(output, $0) }
+            }
         }
     }
 }

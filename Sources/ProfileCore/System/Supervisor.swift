@@ -279,6 +279,7 @@ package final class Supervisor {
         #if os(Linux)
         // A larger pipe: fewer wake-ups for a child that writes a lot (F_SETPIPE_SZ, <fcntl.h> on Linux).
         _ = fcntl(descriptor, 1031, 1 << 20)
+        _ = fcntl(target, 1031, 1 << 20)  // our own output, when it is a pipe (fails harmlessly otherwise)
         #endif
         let relay = Relay(descriptor: descriptor, target: target, redactor: redactor)
         let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
@@ -290,7 +291,6 @@ package final class Supervisor {
 
     private static let bufferSize = 1 << 20
     private var buffer = [UInt8](repeating: 0, count: 1 << 20)
-    private var output: [UInt8] = []
 
     /// Reads what `relay`'s descriptor holds now and writes it redacted.
     private func drain(_ relay: Relay) {
@@ -303,11 +303,10 @@ package final class Supervisor {
                 if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK) { finish(relay) }
                 return
             }
-            output.removeAll(keepingCapacity: true)
+            let target = relay.target
             buffer.withUnsafeBytes {
-                relay.redactor.process(UnsafeRawBufferPointer(rebasing: $0[..<count]), into: &output)
+                relay.redactor.process(UnsafeRawBufferPointer(rebasing: $0[..<count])) { Self.writeAll(target, $0) }
             }
-            Self.writeAll(relay.target, output)
             if count < Self.bufferSize { return }
         }
     }
@@ -315,9 +314,8 @@ package final class Supervisor {
     private func finish(_ relay: Relay) {
         guard !relay.ended else { return }
         relay.ended = true
-        output.removeAll(keepingCapacity: true)
-        relay.redactor.finish(into: &output)
-        Self.writeAll(relay.target, output)
+        let target = relay.target
+        relay.redactor.finish { Self.writeAll(target, $0) }
         relay.source?.cancel()
         relay.source = nil
         if relay.descriptor != pseudoTerminal?.primary { _ = Glue.close(relay.descriptor) }
@@ -366,22 +364,25 @@ package final class Supervisor {
     /// Writes all of `bytes` to `descriptor`, retrying after signals and partial writes (waiting while a non-blocking
     /// descriptor is full); gives up when it is closed.
     nonisolated static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glue.write(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    if errno == EAGAIN || errno == EWOULDBLOCK {
-                        var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                        _ = poll(&entry, 1, -1)
-                        continue
-                    }
-                    return
+        bytes.withUnsafeBytes { writeAll(descriptor, $0) }
+    }
+
+    /// Writes all of `buffer` to `descriptor` (the same, without a copy).
+    nonisolated static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) {
+        guard let base = buffer.baseAddress else { return }
+        var offset = 0
+        while offset < buffer.count {
+            let written = Glue.write(descriptor, base + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&entry, 1, -1)
+                    continue
                 }
-                offset += written
+                return
             }
+            offset += written
         }
     }
 
