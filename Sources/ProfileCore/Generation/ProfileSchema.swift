@@ -104,17 +104,7 @@ package struct ProfileSchema: Sendable {
     var scalar: V { .object([("type", .array([.string("string"), .string("number"), .string("boolean")]))]) }
 
     /// `true`/`false`, and the words `profile` takes where only a boolean can be (`yes`, `no`, `on`, `off`, any case).
-    var boolean: V {
-        .object([
-            (
-                "anyOf",
-                .array([
-                    .object([("type", .string("boolean"))]),
-                    pattern("^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|[Oo][Nn]|[Oo][Ff][Ff])$"),
-                ])
-            )
-        ])
-    }
+    var boolean: V { .object(ValueKind.booleanSchema) }
 
     /// Letters, digits, `-` and `_`, starting with a letter or digit (`Names.isValidProfileName`).
     var profileName: V { pattern("^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$") }
@@ -297,16 +287,7 @@ package struct ProfileSchema: Sendable {
 
     /// A declared value's schema: its type, range or cases, or null (removes an inherited value).
     private func schema(of value: Catalog.Value) -> V {
-        var typed: [(String, V)]
-        switch value.type {
-        case .string: typed = [("type", .string("string"))]
-        case .int: typed = [("type", .string("integer"))]
-        case .double: typed = [("type", .string("number"))]
-        case .bool:
-            if case .object(let fields) = boolean { typed = fields } else { typed = [] }
-        case .url: typed = [("type", .string("string")), ("pattern", .string("^[A-Za-z][A-Za-z0-9+.-]*:"))]
-        case .enum(let cases): typed = [("enum", .array(cases.map { .string($0) }))]
-        }
+        var typed = value.type.schema(value.cases)
         if let minimum = value.minimum { typed.append(("minimum", .number(Self.number(minimum)))) }
         if let maximum = value.maximum { typed.append(("maximum", .number(Self.number(maximum)))) }
         var text = value.description.map { $0 + " " } ?? ""

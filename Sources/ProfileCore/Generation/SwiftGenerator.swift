@@ -146,42 +146,43 @@ package struct SwiftGenerator: Sendable {
         writer.open("\(modifier)enum ProfileValues")
         // Nested types and members share one scope: `_2fa` could be either.
         var scope = IdentifierScope(reserved: Self.reservedTypeNames.union(["Names", "defaults"]), suffix: "Value")
-        var withoutDefault: [(Catalog.Value, String?)] = []
+        var withoutDefault: [(Catalog.Value, ValueKind.GeneratedEnum?)] = []
         var first = true
         for value in catalog.values {
-            var enumType: String?
-            if case .enum(let cases) = value.type {
+            var generated: ValueKind.GeneratedEnum?
+            if value.type.takesCases {
                 let typeName = scope.claim(SwiftNames.upperCamel(value.key.value))
-                enumType = typeName
                 if !first { writer.line() }
                 first = false
                 writer.line("/// The cases of `\(Self.commentSafe(value.key.value))`.")
                 writer.open("\(modifier)enum \(typeName): String, CaseIterable, Sendable")
                 var caseNames = IdentifierScope(reserved: ["allCases", "rawValue", "init"])
-                for text in cases {
-                    writer.line("case " + Self.enumCase(caseNames.claim(SwiftNames.lowerCamel(text)), rawValue: text))
+                let names = value.cases.map { caseNames.claim(SwiftNames.lowerCamel($0)) }
+                for (text, name) in zip(value.cases, names) {
+                    writer.line("case " + Self.enumCase(name, rawValue: text))
                 }
                 writer.close()
                 writer.line()
+                generated = ValueKind.GeneratedEnum(
+                    typeName: typeName, caseNames: names, member: { Self.member($0, ofOptional: false) })
             }
             guard let defaultValue = value.defaultValue else {
-                withoutDefault.append((value, enumType))
+                withoutDefault.append((value, generated))
                 continue
             }
             first = false
             let name = SwiftNames.escaped(scope.claim(SwiftNames.lowerCamel(value.key.value)))
-            let (type, literal) = Self.typeAndLiteral(value, defaultValue, enumType: enumType)
+            let type = value.type.swiftType(value, generated)
+            let literal = value.type.swiftLiteral(value, defaultValue, generated)
             writer.documentation(Self.documentation(value))
             let declaration = "\(modifier)static let \(name) = ValueKey<\(type)>("
             let key = SwiftLiteral.string(value.key.value)
-            if let text = Self.stringDefault(value, defaultValue),
-                !writer.fits(declaration + key + ", default: " + literal + ")")
-            {
+            if value.type.isTextLiteral, !writer.fits(declaration + key + ", default: " + literal + ")") {
                 // Laid out as `swift format` does: the arguments on lines of their own, the literal in pieces.
                 writer.line(declaration)
                 writer.indent()
                 writer.line(key + ",")
-                writer.literal(text, prefix: "default: ", suffix: ")")
+                writer.literal(defaultValue.text, prefix: "default: ", suffix: ")")
                 writer.dedent()
             } else {
                 writer.line(declaration + key + ", default: " + literal + ")")
@@ -192,17 +193,8 @@ package struct SwiftGenerator: Sendable {
             writer.documentation(Self.namesDocumentation)
             writer.open("\(modifier)enum Names")
             var names = IdentifierScope()
-            for (value, enumType) in withoutDefault {
-                let reader: String
-                switch value.type {
-                case .string, .url: reader = "string(forKey:)"
-                case .int:
-                    let wide = Self.integerType(value, default: nil) == "Int64"
-                    reader = wide ? "value(Int64.self, forKey:)" : "int(forKey:)"
-                case .double: reader = "double(forKey:)"
-                case .bool: reader = "bool(forKey:)"
-                case .enum: reader = "value(ProfileValues.\(enumType ?? "").self, forKey:)"
-                }
+            for (value, generated) in withoutDefault {
+                let reader = value.type.optionalRead(value, generated)
                 writer.documentation(Self.documentation(value) + "\n\nRead with `\(reader)`.")
                 let name = SwiftNames.escaped(names.claim(SwiftNames.lowerCamel(value.key.value)))
                 writer.line("\(modifier)static let \(name) = \(SwiftLiteral.string(value.key.value))")
@@ -231,7 +223,7 @@ package struct SwiftGenerator: Sendable {
     private static func documentation(_ value: Catalog.Value) -> String {
         var text = value.description ?? "The value `\(value.key.value)`."
         var notes: [String] = []
-        if value.type == .url { notes.append("An absolute URL.") }
+        if let note = value.type.documentationNote { notes.append(note) }
         switch (value.minimum, value.maximum) {
         case (let minimum?, let maximum?): notes.append("From \(number(minimum)) to \(number(maximum)).")
         case (let minimum?, nil): notes.append("At least \(number(minimum)).")
@@ -247,56 +239,6 @@ package struct SwiftGenerator: Sendable {
     private static func number(_ value: Double) -> String {
         if value == value.rounded(), abs(value) < 1e15 { return String(Int(value)) }
         return String(value)
-    }
-
-    /// The text of a string or URL default, written as a string literal.
-    private static func stringDefault(_ value: Catalog.Value, _ typed: TypedValue) -> String? {
-        switch value.type {
-        case .string, .url: return typed.text
-        default: return nil
-        }
-    }
-
-    /// The Swift type of a catalog `int`: `Int`, unless its default, `minimum` or `maximum` lies outside the range of a
-    /// 32-bit `Int` (watchOS's, on arm64_32), where `ValueKey<Int>("k", default: 5000000000)` does not compile and a
-    /// value past 2³¹ does not read: then `Int64`, whose reads are the same on every platform. Decided from the
-    /// catalog alone, so the generated file is the same for every platform it is compiled for.
-    static func integerType(_ value: Catalog.Value, default number: Int?) -> String {
-        let bounds = [number.map(Double.init), value.minimum, value.maximum].compactMap { $0 }
-        let fits = bounds.allSatisfy { $0 >= Double(Int32.min) && $0 <= Double(Int32.max) }
-        return fits ? "Int" : "Int64"
-    }
-
-    /// The Swift type of a value and its default as a literal.
-    private static func typeAndLiteral(
-        _ value: Catalog.Value, _ typed: TypedValue, enumType: String?
-    ) -> (String, String) {
-        switch value.type {
-        case .string, .url:
-            return ("String", SwiftLiteral.string(typed.text))
-        case .int:
-            let number: Int
-            if case .int(let parsed, _) = typed {
-                number = parsed
-            } else {
-                number = TypedValue.parseInt(typed.text) ?? 0
-            }
-            return (integerType(value, default: number), SwiftLiteral.integer(number))
-        case .double:
-            switch typed {
-            case .double(let number, _): return ("Double", SwiftLiteral.double(number))
-            case .int(let number, _): return ("Double", SwiftLiteral.double(Double(number)))
-            default: return ("Double", SwiftLiteral.double(Double(typed.text) ?? 0))
-            }
-        case .bool:
-            if case .bool(let flag) = typed { return ("Bool", String(flag)) }
-            return ("Bool", "false")
-        case .enum(let cases):
-            var scope = IdentifierScope(reserved: ["allCases", "rawValue", "init"])
-            let names = cases.map { scope.claim(SwiftNames.lowerCamel($0)) }
-            let index = cases.firstIndex(of: typed.text) ?? 0
-            return (enumType ?? "String", member(names[index], ofOptional: false))
-        }
     }
 
     // MARK: - Launch profiles
