@@ -73,8 +73,12 @@ import Testing
     /// A value of each kind in a profile, checked against its declaration: the typed value, or the whole message.
     @Test func eachKindChecksAProfilesScalar() throws {
         let cases: [(String, String, String)] = [
-            ("string", "5", "string 5"), ("int", "\"5\"", "`v` is an int; `5` is quoted, which makes it a string: "
-                + "write it without quotes"),
+            ("string", "5", "string 5"),
+            (
+                "int", "\"5\"",
+                "`v` is an int; `5` is quoted, which makes it a string: "
+                    + "write it without quotes"
+            ),
             ("int", "5", "int 5"), ("double", "5", "double 5"), ("double", "x", "`v` is a double; `x` is not"),
             ("bool", "yes", "`v` is a bool (`true` or `false`); `yes` is not"), ("bool", "false", "bool false"),
             ("url", "example", "`v` is an absolute URL (`https://…`); `example` is not"), ("url", "a:b", "string a:b"),
