@@ -68,7 +68,7 @@ package struct ValueKind: Sendable, Equatable, CustomStringConvertible {
     // MARK: - The table
 
     /// Every kind, in the order the catalog's messages and schema list them.
-    package static let all: [ValueKind] = [.string, .int, .double, .bool, .url, .enum, .port]
+    package static let all: [ValueKind] = [.string, .int, .double, .bool, .url, .enum]
 
     /// The names the catalog's `type:` takes.
     package static var names: [String] { all.map(\.name) }
@@ -171,22 +171,6 @@ package struct ValueKind: Sendable, Equatable, CustomStringConvertible {
             return generated.member(generated.caseNames[index])
         },
         optionalRead: { _, generated in "value(ProfileValues.\(generated?.typeName ?? "").self, forKey:)" })
-
-    /// A trial kind: a TCP or UDP port number, read as an `Int`.
-    package static let port = ValueKind(
-        name: "port", expectation: "a port number (1…65535)", unquotedTypes: ["int"],
-        convert: { candidate, cases in
-            guard case .int(let number, _)? = int.convert(candidate, cases), (1...65535).contains(number) else {
-                return nil
-            }
-            return .int(number, text: String(number))
-        },
-        schema: { _ in portSchema }, defaultSchema: .object(portSchema),
-        swiftType: "Int", swiftLiteral: { _, typed, _ in typed.text }, optionalRead: "int(forKey:)",
-        documentationNote: "A port number.")
-    static let portSchema: [(String, JSON)] = [
-        ("type", .string("integer")), ("minimum", .number("1")), ("maximum", .number("65535")),
-    ]
 
     // MARK: - Shared by the entries
 
