@@ -17,14 +17,16 @@ package enum CatalogSchema {
     private static let shapes = ProfileSchema(catalog: nil, sourcePath: nil)
 
     /// The problem with `catalog.schema.json` in `repository`'s directory, if it is there and is not what this version
-    /// of `profile generate catalog-schema` writes (after an upgrade of `profile`).
+    /// of `profile generate catalog-schema` writes (after an upgrade of `profile`): a warning located at the file, as
+    /// for ``ProfileSchema/staleFile(in:)``.
     package static func staleFile(in repository: ProfileRepository) -> Diagnostic? {
         let path = FileSystem.join(repository.directory.path, fileName)
         guard FileSystem.exists(path), let existing = try? FileSystem.read(path) else { return nil }
         guard existing != Array(render().utf8) else { return nil }
-        return .error(
-            "`\(path)` is out of date (written by another version of `profile`): run "
-                + "`profile generate catalog-schema --output \(path)`")
+        return .warning(
+            "out of date (written by another version of `profile`): run "
+                + "`profile generate catalog-schema --output \(path)`",
+            at: .wholeFile(SourceFile(path: path, bytes: [])))
     }
 
     /// The schema as JSON text, deterministic.

@@ -32,15 +32,18 @@ package struct ProfileSchema: Sendable {
     }
 
     /// The problem with `profile.schema.json` in `repository`'s directory, if it is there and is not what
-    /// `profile generate json-schema` would write now (nil when the catalog has errors: those are reported).
+    /// `profile generate json-schema` would write now (nil when the catalog has errors: those are reported). A
+    /// warning located at the file, naming the command that writes it again: a catalog edit does not fail `lint`
+    /// (only an editor's completion is stale), `lint --strict` (CI) does.
     package static func staleFile(in repository: ProfileRepository) -> Diagnostic? {
         let path = FileSystem.join(repository.directory.path, fileName)
         guard FileSystem.exists(path) else { return nil }
         let expected = forRepository(repository)
         guard !repository.diagnostics.hasErrors, let existing = try? FileSystem.read(path) else { return nil }
         guard existing != Array(expected.render().utf8) else { return nil }
-        return .error(
-            "`\(path)` is out of date (the catalog changed): run `profile generate json-schema --output \(path)`")
+        return .warning(
+            "out of date (the catalog changed): run `profile generate json-schema --output \(path)`",
+            at: .wholeFile(SourceFile(path: path, bytes: [])))
     }
 
     /// The schema as JSON text, deterministic (catalog order kept).
