@@ -29,6 +29,41 @@ package struct SwiftGenerator: Sendable {
         package var launchArguments: [String]
         /// The variables it sets, plus `PROFILE_PAYLOAD`.
         package var launchEnvironment: [String: String]
+        /// The entries left out because the generated file cannot hold them: secret, or taking a variable of the
+        /// environment of the run without a default (see ``SwiftGenerator/launchProfiles(_:)``).
+        package var leftOut: [LeftOut] = []
+
+        /// An entry left out of a launch profile.
+        package struct LeftOut: Sendable, Equatable {
+            /// How a message names it: ``value `apiToken` ``, ``arguments `--cache ${HOME}/.cache` ``.
+            package var what: String
+            /// Why it is left out, for the warning: `it is secret`, ``it takes the environment of the run (`${HOME}`)``.
+            package var why: String
+            /// Where it was written.
+            package var at: SourceLocation
+            /// The value or variable a UI test sets in its place, when it is one.
+            package var setting: Setting?
+            /// Whether the line it is written on holds a secret (a warning then leaves the line out).
+            package var isSecret = false
+
+            /// What a UI test sets.
+            package enum Setting: Sendable, Equatable {
+                case value(String)
+                case environment(String)
+            }
+
+            /// An entry left out.
+            package init(what: String, why: String, at location: SourceLocation, setting: Setting?) {
+                self.what = what
+                self.why = why
+                self.at = location
+                self.setting = setting
+            }
+
+            package static func == (left: LeftOut, right: LeftOut) -> Bool {
+                left.what == right.what && left.why == right.why && left.setting == right.setting
+            }
+        }
 
         /// Creates a launch profile.
         package init(
@@ -246,12 +281,11 @@ package struct SwiftGenerator: Sendable {
     private func renderLaunchProfiles(_ modifier: String, _ writer: inout SwiftWriter) {
         writer.documentation(Self.launchProfilesDocumentation)
         writer.open("\(modifier)enum LaunchProfiles")
-        var names = IdentifierScope(reserved: ["all"])
         var written: [String] = []
-        for profile in launchProfiles.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }) {
-            let name = SwiftNames.escaped(names.claim(SwiftNames.lowerCamel(profile.name)))
+        for (profile, name) in namedLaunchProfiles {
             written.append(name)
-            writer.documentation(profile.description ?? "The profile `\(profile.name)`.")
+            writer.documentation(
+                (profile.description ?? "The profile `\(profile.name)`.") + Self.leftOutDocumentation(profile))
             writer.line("\(modifier)static let \(name) = LaunchConfiguration(")
             writer.indent()
             writer.line("name: \(SwiftLiteral.string(profile.name)),")
@@ -300,9 +334,61 @@ package struct SwiftGenerator: Sendable {
         `app.launchEnvironment = LaunchProfiles.uitest.launchEnvironment`.
 
         Resolved when this file was generated, as if no environment variable were set, so the file is the same on
-        every machine: `${VAR:-default}` is its default and `${VAR}` is empty. Variables a profile unsets are
-        left out.
+        every machine: `${VAR:-default}` is its default. Variables a profile unsets are left out, and so are the
+        entries a generated file cannot hold (each profile's comment names them): secrets, and what takes a
+        variable of the environment of the run without a default (`${HOME}/.cache`); set those in the test, with
+        `setting(_:to:)` and `settingEnvironment(_:to:)`.
         """
+
+    /// The launch profiles sorted by name, each with the name of its member of `LaunchProfiles`.
+    private var namedLaunchProfiles: [(LaunchProfile, String)] {
+        var names = IdentifierScope(reserved: ["all"])
+        return launchProfiles.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }).map { profile in
+            (profile, SwiftNames.escaped(names.claim(SwiftNames.lowerCamel(profile.name))))
+        }
+    }
+
+    /// The paragraph of a profile's comment naming what is left out of it, empty when nothing is.
+    static func leftOutDocumentation(_ profile: LaunchProfile) -> String {
+        guard !profile.leftOut.isEmpty else { return "" }
+        let text =
+            "Left out (secret, or taking the environment of the run; set them in the test): "
+            + profile.leftOut.map(\.what).joined(separator: ", ") + "."
+        // Within the file's columns, at the depth of a member of `LaunchProfiles` (`    /// `).
+        var lines: [String] = []
+        for word in text.split(separator: " ") {
+            if let last = lines.last, last.count + 1 + word.count <= SwiftWriter.width - 8 {
+                lines[lines.count - 1] += " " + word
+            } else {
+                lines.append(String(word))
+            }
+        }
+        return "\n\n" + lines.joined(separator: "\n")
+    }
+
+    /// A warning for each entry left out of `LaunchProfiles`, where it is written, saying what a UI test does instead.
+    package var warnings: [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        for (profile, name) in namedLaunchProfiles {
+            let member = "LaunchProfiles." + name
+            for entry in profile.leftOut {
+                let instead: String?
+                switch entry.setting {
+                case .value(let key): instead = "`.setting(\(SwiftLiteral.string(key)), to: …)`"
+                case .environment(let name): instead = "`.settingEnvironment(\(SwiftLiteral.string(name)), to: …)`"
+                case nil: instead = nil
+                }
+                warnings.append(
+                    .warning(
+                        "`\(member)` leaves out \(entry.what): \(entry.why), which a generated file cannot hold; "
+                            + (instead.map { "a UI test sets it with \($0)" }
+                                ?? "a UI test adds what it needs to `launchArguments` itself"),
+                        at: entry.at
+                    ).hidingExcerpt(entry.isSecret))
+            }
+        }
+        return warnings
+    }
 
     /// `case name` or `case name = "raw"` (the raw value is written only when it differs from the name).
     private static func enumCase(_ name: String, rawValue: String) -> String {
