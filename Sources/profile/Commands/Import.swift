@@ -142,6 +142,43 @@ extension ProfileCommand {
                 throw Exit(status: ExitStatus.cannotCreate)
             }
             Terminal.out("\(replacing ? "replaced" : "created") \(destination)\n")
+            record(bytes, file: file.value, source: source, profile: name, invocation: invocation, environment: environment)
+        }
+
+        /// Writes the record of the profile just written into the Xcode file it came from (``ImportRecord``), so that
+        /// `export --update` rewrites the imported entries in place once the profile changes them. A profile that
+        /// cannot be resolved (a `${NAME:?}` unset) or a file changed meanwhile leaves the file as it is, with a
+        /// warning: the profile is written either way.
+        static func record(
+            _ bytes: [UInt8], file: String, source: ProfileImporter.Source, profile name: Located<String>,
+            invocation: Invocation, environment: EnvironmentTable
+        ) {
+            let skipped = { (why: Diagnostic) in
+                Terminal.report(
+                    [
+                        .warning(
+                            "the record of the imported entries was not written in `\(file)` (\(why.message)): "
+                                + "`export --update` adds it with the first change")
+                    ], environment: environment)
+            }
+            do throws(Diagnostic) {
+                let directory = try ProfileDirectory.locate(
+                    explicit: invocation.profilesDirectory, environment: environment)
+                let repository = ProfileRepository(directory: directory)
+                guard
+                    let profile = Resolver(repository: repository).resolve([name], environment: environment)
+                else {
+                    skipped(repository.diagnostics.first { $0.severity == .error } ?? .error("it does not resolve"))
+                    return
+                }
+                guard let output = try ImportRecord.update(bytes, path: file, from: source, with: profile) else {
+                    return
+                }
+                try output.write(to: file)
+                if output.bytes != bytes { Terminal.out("recorded its entries in \(file)\n") }
+            } catch {
+                skipped(error)
+            }
         }
     }
 }

@@ -197,7 +197,8 @@ enum XcodeSchemeUpdater {
                     at: InPlaceEditing.location(of: existing.children[index].start, in: bytes, path: path),
                     length: list.entryName.count + 1))
         }
-        if plan.steps.isEmpty {
+        // An element the profile emptied goes; one that had no entries (as Xcode leaves it) stays as it is.
+        if plan.steps.isEmpty, !found.isEmpty {
             InPlaceEditing.replace(
                 &bytes, InPlaceEditing.removalStart(before: existing.start, in: bytes)..<existing.end, with: "")
             return

@@ -198,7 +198,8 @@ enum XcodeTestPlanUpdater {
                     XcodeEntryMerge.clashMessage(found[index].identity ?? ""),
                     at: InPlaceEditing.location(of: elements[index].start, in: bytes, path: path)))
         }
-        if plan.steps.isEmpty {
+        // A list the profile emptied goes; one that had no entries stays as it is.
+        if plan.steps.isEmpty, !found.isEmpty {
             setMember(key, to: nil, of: options, in: &bytes)
             return
         }
