@@ -5,7 +5,8 @@ import ProfileRuntime
 /// - `NAME=value` lines, optionally prefixed with `export `; spaces around `=` are ignored; blank lines and lines
 ///   starting with `#` are comments.
 /// - Unquoted values end at the line's end or at a `#` preceded by a space or tab (an inline comment); trailing
-///   spaces are dropped. `${NAME}` and `$NAME` are references (kept as references in the profile).
+///   spaces are dropped. `${NAME}` and `${NAME:-default}` are references (kept as references in the profile); a
+///   `$` before anything else is literal (`$NAME` stays `$NAME`), as python-dotenv reads it.
 /// - `"…"` values may span lines; `\n`, `\r`, `\t`, `\a`, `\b`, `\f`, `\v`, `\\`, `\"`, `\'` (python-dotenv's) and
 ///   `\$` (a literal `$`, as `profile export dotenv` writes it) are escapes, any other backslash is kept; references
 ///   are kept as references.
@@ -19,6 +20,12 @@ import ProfileRuntime
 /// A `PROFILE_PAYLOAD` line (`profile export dotenv` writes one) is not imported as a variable: its flags, mocks and
 /// values are. A line that cannot be read is an error at its place; every such line is reported.
 enum DotenvReader {
+    /// `byte` of a value that interpolates, in the profile format: `${` starts a reference (python-dotenv expands
+    /// `${NAME}` and `${NAME:-default}` only), any other `$` is literal (`$NAME`, `$$` stay as written), so doubled.
+    static func template(_ byte: UInt8, before next: UInt8?) -> [UInt8] {
+        byte == UInt8(ascii: "$") && next != UInt8(ascii: "{") ? [byte, byte] : [byte]
+    }
+
     static func read(_ bytes: [UInt8], path: String) -> (entries: ImportedEntries, errors: [Diagnostic]) {
         var entries = ImportedEntries(origin: path)
         entries.disabledWording = "commented out"
@@ -170,7 +177,7 @@ enum DotenvReader {
                         continue
                     }
                     literal.append(byte)
-                    interpolated.append(byte)
+                    interpolated += Self.template(byte, before: index + 1 < count ? bytes[index + 1] : nil)
                     index += 1
                 }
                 guard closed else {
@@ -194,7 +201,9 @@ enum DotenvReader {
                 }
                 skipLine()
                 value = text(start..<end)
-                template = value
+                template = String(
+                    decoding: (start..<end).flatMap { Self.template(bytes[$0], before: $0 + 1 < end ? bytes[$0 + 1] : nil) },
+                    as: UTF8.self)
             }
             guard keyIsValid else { continue }
             if key == WireFormat.environmentVariable {

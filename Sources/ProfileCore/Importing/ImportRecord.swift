@@ -5,7 +5,8 @@
 ///
 /// The record is written by the same update `export --update` runs, so it is placed where that one places it (after
 /// the profile's last variable, or in a new `<EnvironmentVariables>` / `environmentVariableEntries`), and nothing
-/// else changes: every entry the import took is there as the profile says. None is written for a `.env`, for a
+/// else changes: every entry the import took is there as the profile says. None is written when nothing was
+/// imported, for a `.env`, for a
 /// scheme's Profile action (`--update` writes the Run and Test actions), or for a Test action that uses the Run
 /// action's entries (`shouldUseLaunchSchemeArgsEnv = "YES"`), which an update would switch.
 package enum ImportRecord {
@@ -13,6 +14,13 @@ package enum ImportRecord {
     package static func update(
         _ bytes: [UInt8], path: String, from source: ProfileImporter.Source, with profile: ResolvedProfile
     ) throws(Diagnostic) -> ExportOutput? {
+        // Nothing imported, nothing to record: the file stays as it is.
+        let content = ExportContent(profile, exact: false, checkboxes: true)
+        if content.argumentEntries.isEmpty, !content.payloadCarriesSettings,
+            content.variableEntries.allSatisfy({ $0.text == XcodeEntryMerge.payloadName })
+        {
+            return nil
+        }
         switch source {
         case .dotenv: return nil
         case .xcscheme(let action):
