@@ -164,7 +164,8 @@ import FoundationXML
         let shell = try project.profile(["export", "shell", "p"])
         #expect(shell.status == 65)
         #expect(shell.stdout == "")
-        let why = "cannot be written in the `shell` format: a shell's `export` takes letters, digits and `_`, not "
+        let why =
+            "cannot be written in the `shell` format: a shell's `export` takes letters, digits and `_`, not "
             + "starting with a digit; use `json` or `xcscheme`, or `profile run`"
         #expect(
             shell.stderr == """

@@ -39,7 +39,8 @@ import Testing
     }
 
     /// `text` with `insertion` after the first line that is exactly `line` (trimmed).
-    static func inserting(_ insertion: String, after line: String, afterOccurrence: Int = 1, in text: String) -> String {
+    static func inserting(_ insertion: String, after line: String, afterOccurrence: Int = 1, in text: String) -> String
+    {
         var lines = text.components(separatedBy: "\n")
         var seen = 0
         let index = lines.firstIndex { candidate in

@@ -68,7 +68,8 @@ import Testing
         let yes = #"shouldUseLaunchSchemeArgsEnv = "YES""#
         let no = #"shouldUseLaunchSchemeArgsEnv = "NO""#
         if let range = originalText.range(of: "<TestAction[^>]*" + yes, options: .regularExpression) {
-            let offset = originalText.utf8.distance(from: originalText.startIndex, to: range.upperBound) - yes.utf8.count
+            let offset =
+                originalText.utf8.distance(from: originalText.startIndex, to: range.upperBound) - yes.utf8.count
             let start = text.utf8.index(text.startIndex, offsetBy: offset, limitedBy: text.endIndex) ?? text.endIndex
             if text[start...].hasPrefix(no) {
                 text.replaceSubrange(start..<text.utf8.index(start, offsetBy: no.utf8.count), with: yes)
@@ -94,13 +95,17 @@ import Testing
         #expect(imported.status == 0, "\(what): \(imported.stderr)")
         #expect(!imported.stderr.contains("error:"), "\(what): \(imported.stderr)")
         let afterImport = try Self.read(project, file)
-        #expect(Self.withoutRecord(afterImport, like: original) == Self.text(original), "\(what): import adds only the record")
+        #expect(
+            Self.withoutRecord(afterImport, like: original) == Self.text(original),
+            "\(what): import adds only the record")
         let usesRunAction =
             importArguments == ["--action", "test"]
             && Self.text(original).range(
                 of: #"<TestAction[^>]*shouldUseLaunchSchemeArgsEnv = "YES""#, options: .regularExpression) != nil
         if usesRunAction {
-            #expect(Self.text(afterImport) == Self.text(original), "\(what): a Test action that uses the Run action's entries is left alone")
+            #expect(
+                Self.text(afterImport) == Self.text(original),
+                "\(what): a Test action that uses the Run action's entries is left alone")
         }
         let lint = try project.profile(["lint"])
         #expect(lint.status == 0, "\(what): \(lint.stdout)\(lint.stderr)")
@@ -112,11 +117,15 @@ import Testing
             // The documented exception: the update switches the action to its own entries, and records them.
             #expect(Self.withoutRecord(afterUpdate, like: original) == Self.text(original), "\(what)")
         } else {
-            #expect(Self.text(afterUpdate) == Self.text(afterImport), "\(what): an update right after the import changes nothing")
+            #expect(
+                Self.text(afterUpdate) == Self.text(afterImport),
+                "\(what): an update right after the import changes nothing")
         }
         let again = try project.profile(["export", kind, "p", "--update", file] + updateArguments)
         #expect(again.status == 0, "\(what): \(again.stderr)")
-        #expect(Self.text(try Self.read(project, file)) == Self.text(afterUpdate), "\(what): a second update changes nothing")
+        #expect(
+            Self.text(try Self.read(project, file)) == Self.text(afterUpdate),
+            "\(what): a second update changes nothing")
 
         // Edit one variable the import took (the first checked one whose name the file sets once) and update: it is
         // rewritten in place, not added beside the original.
@@ -172,8 +181,8 @@ import Testing
         let plan = try JSONSerialization.jsonObject(with: Data(try Self.bytes("xctestplan", name))) as? [String: Any]
         let configurations = (plan?["configurations"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
         try roundTrip("xctestplan", name, file: "App.xctestplan", importArguments: [], updateArguments: [])
-        for configuration in Set(configurations).sorted() where configurations.filter({ $0 == configuration }).count == 1
-        {
+        for configuration in Set(configurations).sorted()
+        where configurations.filter({ $0 == configuration }).count == 1 {
             try roundTrip(
                 "xctestplan", name, file: "App.xctestplan", importArguments: ["--configuration", configuration],
                 updateArguments: ["--configuration", configuration])

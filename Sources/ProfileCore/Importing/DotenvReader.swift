@@ -202,7 +202,9 @@ enum DotenvReader {
                 skipLine()
                 value = text(start..<end)
                 template = String(
-                    decoding: (start..<end).flatMap { Self.template(bytes[$0], before: $0 + 1 < end ? bytes[$0 + 1] : nil) },
+                    decoding: (start..<end).flatMap {
+                        Self.template(bytes[$0], before: $0 + 1 < end ? bytes[$0 + 1] : nil)
+                    },
                     as: UTF8.self)
             }
             guard keyIsValid else { continue }

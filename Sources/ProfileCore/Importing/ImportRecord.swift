@@ -25,19 +25,12 @@ package enum ImportRecord {
         case .dotenv: return nil
         case .xcscheme(let action):
             guard let scheme = XcodeSchemeAction(rawValue: action.rawValue) else { return nil }
-            guard scheme == .launch || !usesRunAction(bytes) else { return nil }
+            let document = try XcodeSchemeDocument(bytes, path: path, action: scheme.elementName, purpose: .updating)
+            guard !document.usesRunAction else { return nil }
             return try ExportFormat.xcscheme.update(bytes, path: path, with: profile, action: scheme, recording: true)
         case .xctestplan(let configuration):
             return try ExportFormat.xctestplan.update(
                 bytes, path: path, with: profile, configuration: configuration, recording: true)
         }
-    }
-
-    /// Whether the scheme's Test action takes the Run action's entries.
-    private static func usesRunAction(_ bytes: [UInt8]) -> Bool {
-        guard let root = try? XMLScanner.scan(bytes), let test = root.child(XcodeSchemeAction.test.elementName),
-            let attribute = test.attribute("shouldUseLaunchSchemeArgsEnv")
-        else { return false }
-        return XMLScanner.decode(attribute, in: bytes) == "YES"
     }
 }

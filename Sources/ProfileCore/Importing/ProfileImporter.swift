@@ -42,9 +42,10 @@ package enum ProfileImporter {
         do throws(Diagnostic) {
             switch source {
             case .xcscheme(let action):
-                entries = try XcodeSchemeReader.read(bytes, path: path, action: action)
+                entries = try XcodeSchemeDocument(bytes, path: path, action: action.elementName, purpose: .importing)
+                    .importedEntries()
             case .xctestplan(let configuration):
-                entries = try XcodeTestPlanReader.read(bytes, path: path, configuration: configuration)
+                entries = try XcodeTestPlanDocument(bytes, path: path, configuration: configuration).importedEntries()
             case .dotenv:
                 let read = DotenvReader.read(bytes, path: path)
                 if !read.errors.isEmpty { return Output(text: nil, diagnostics: read.entries.notes + read.errors) }

@@ -12,9 +12,10 @@ extension ProfileCommand {
                 options with --configuration), or of a .env file (docker compose / python-dotenv syntax). Arguments \
                 keep their order, an entry of several words becomes a group, and with a catalog `-key value` entries \
                 of declared keys become flags, mocks and values. Unchecked entries are kept as comments. A \
-                PROFILE_PAYLOAD entry brings in the typed layer of an earlier export. Never overwrites a file \
-                (exit 73) unless --force; --stdout prints the profile instead. Bad input is reported with its place \
-                and nothing is written (exit 65).
+                PROFILE_PAYLOAD entry brings in the typed layer of an earlier export. A scheme or test plan gains \
+                the record of what was imported (a PROFILE_PAYLOAD entry), so that export --update rewrites the \
+                entries you edit in the profile in place. Never overwrites a file (exit 73) unless --force; --stdout \
+                prints the profile instead. Bad input is reported with its place and nothing is written (exit 65).
 
                 Examples:
                   profile import xcscheme App.xcscheme --name uitest
@@ -142,7 +143,9 @@ extension ProfileCommand {
                 throw Exit(status: ExitStatus.cannotCreate)
             }
             Terminal.out("\(replacing ? "replaced" : "created") \(destination)\n")
-            record(bytes, file: file.value, source: source, profile: name, invocation: invocation, environment: environment)
+            record(
+                bytes, file: file.value, source: source, profile: name, invocation: invocation, environment: environment
+            )
         }
 
         /// Writes the record of the profile just written into the Xcode file it came from (``ImportRecord``), so that

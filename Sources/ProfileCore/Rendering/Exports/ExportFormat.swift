@@ -113,8 +113,9 @@ package enum ExportFormat: String, CaseIterable, Sendable {
         /// The merge of `content`'s entries into the file.
         func merged(_ content: ExportContent) throws(Diagnostic) -> (bytes: [UInt8], notes: [Diagnostic]) {
             self == .xcscheme
-                ? try XcodeSchemeUpdater.update(file, path: path, with: content, action: action)
-                : try XcodeTestPlanUpdater.update(file, path: path, with: content, configuration: configuration)
+                ? try XcodeSchemeDocument(file, path: path, action: action.elementName, purpose: .updating)
+                    .merged(with: content)
+                : try XcodeTestPlanDocument(file, path: path, configuration: configuration).merged(with: content)
         }
         warnings += content.unsetWarnings(in: formatName, consequence: "left out")
         // A file that already holds every entry of the profile, as the profile says, and no record yet (an imported
