@@ -36,7 +36,9 @@ import Darwin
 
     /// Starts `profile` in the background as a shell would: through python3, which clears the signal mask it
     /// inherits (the test's thread blocks signals, and Foundation's Process passes its mask on) and execs.
-    static func start(_ project: Project, _ arguments: [String]) throws -> Process {
+    static func start(_ project: Project, _ arguments: [String], environment: [String: String] = [:]) throws
+        -> Process
+    {
         let process = Process()
         process.executableURL = URL(fileURLWithPath: Tools.path("python3") ?? "/usr/bin/python3")
         process.arguments =
@@ -46,7 +48,7 @@ import Darwin
                 CLI.profileBinary,
             ] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: project.root)
-        process.environment = ["PATH": Tools.sessionPath]
+        process.environment = environment.merging(["PATH": Tools.sessionPath]) { $1 }
         FileManager.default.createFile(atPath: project.path("out"), contents: nil)
         FileManager.default.createFile(atPath: project.path("err"), contents: nil)
         process.standardOutput = FileHandle(forWritingAtPath: project.path("out"))
@@ -131,6 +133,27 @@ import Darwin
         #expect(Self.wait(for: note, in: project.path("err")) == note)
         try project.write("profiles/dev.yml", "env:\n  GREETING: again\n")
         #expect(Self.wait(for: "start once\nstart again\n", in: project.path("out")) == "start once\nstart again\n")
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
+    }
+
+    /// `--watch --redact`: the restarted child's output is masked with the new profile's secrets too.
+    @Test(.enabled(if: Tools.available("python3"), "needs python3"))
+    func watchAndRedactTogether() throws {
+        let project = try Project([
+            "profiles/dev.yml": "env:\n  GREETING: ${FIRST_SECRET}\n", ".git/HEAD": "ref: refs/heads/main\n",
+        ])
+        try project.write("child.py", Self.child)
+        let python = Tools.path("python3") ?? "python3"
+        let process = try Self.start(
+            project, ["run", "dev", "--watch", "--redact", "--", python, "child.py"],
+            environment: ["FIRST_SECRET": "first-secret-1", "SECOND_SECRET": "second-secret-2"])
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        #expect(Self.wait(for: "start <secret:GREETING>\n", in: project.path("out")) == "start <secret:GREETING>\n")
+        try project.write("profiles/dev.yml", "env:\n  GREETING: ${SECOND_SECRET}\n")
+        let both = "start <secret:GREETING>\nstop <secret:GREETING>\nstart <secret:GREETING>\n"
+        #expect(Self.wait(for: both, in: project.path("out")) == both)
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
