@@ -72,11 +72,12 @@ enum KeyCollisions {
         looseHash(key) & ~tagBits | UInt64(min(index, unknownIndex)) << 2 | kind
     }
 
-    /// A hash equal for keys with one runtime key (``ProfileKey``), cheaper than hashing the canonical form: FNV-1a of
-    /// the key's bytes without the separators `.`, `_` and `-`, ASCII letters lowercased (a key that is not ASCII:
-    /// of its canonical form's). Keys with one canonical form
-    /// hash equal (the canonical form only adds `-` between words and lowercases); a few others do too (`HTTPServer`
-    /// and `httpServer`), which only sends a chain through the full check.
+    /// A hash equal for keys with one runtime key (``ProfileKey``), cheaper than hashing the canonical form: the
+    /// standard library's `Hasher` over the key's bytes without the separators `.`, `_` and `-`, ASCII letters
+    /// lowercased (a key that is not ASCII: over its canonical form's). Keys with one canonical form hash equal (the
+    /// canonical form only adds `-` between words and lowercases); a few others do too (`HTTPServer` and
+    /// `httpServer`), which only sends a chain through the full check. Seeded per process, as `Hasher` is: compared
+    /// and sorted within one run, never stored or printed.
     static func looseHash(_ key: String) -> UInt64 {
         if let hash = key.utf8.withContiguousStorageIfAvailable({ looseHash($0[...]) }) { return hash }
         return looseHash(Array(key.utf8)[...])
@@ -84,30 +85,25 @@ enum KeyCollisions {
 
     /// ``looseHash(_:)`` of UTF-8 bytes (the name of an option, between its dashes and any `=`).
     static func looseHash(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> UInt64 {
-        // One pass that also notes a byte outside ASCII (then the hash is of the canonical form).
+        if let hash = asciiLooseHash(bytes, folded: false) { return hash }
+        // Unicode case mappings (`K`, the Kelvin sign, lowercases to `k`): the canonical form's bytes.
+        let canonical = Array(ProfileKey.canonical(bytes).utf8)
+        return canonical.withUnsafeBufferPointer { asciiLooseHash($0[...], folded: true)! }
+    }
+
+    /// ``looseHash(_:)`` of bytes whose case folding is ASCII's: nil for a byte outside ASCII unless `folded` (the
+    /// bytes are a canonical form already).
+    private static func asciiLooseHash(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, folded: Bool) -> UInt64? {
+        var hasher = Hasher()
         var high: UInt8 = 0
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for var byte in bytes {
             high |= byte
             if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") { continue }
             if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte |= 0x20 }
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
+            hasher.combine(byte)
         }
-        if high < 0x80 { return hash }
-        // Unicode case mappings (`K`, the Kelvin sign, lowercases to `k`): the canonical form's bytes.
-        let canonical = Array(ProfileKey.canonical(bytes).utf8)
-        return canonical.withUnsafeBufferPointer { asciiLooseHash($0[...]) }
-    }
-
-    /// ``looseHash(_:)`` of bytes whose case folding is ASCII's (ASCII, or a canonical form).
-    private static func asciiLooseHash(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for var byte in bytes {
-            if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") { continue }
-            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte |= 0x20 }
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        return hash
+        if high >= 0x80, !folded { return nil }
+        return UInt64(truncatingIfNeeded: hasher.finalize())
     }
 
     /// ``looseHash(_:)`` of UTF-8 bytes held in an array slice.
