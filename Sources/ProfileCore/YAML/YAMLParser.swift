@@ -88,6 +88,8 @@ package final class YAMLParser {
         }
     }
     private var diagnostics: [Diagnostic] = []
+    /// ``checkDuplicates(_:)``'s table, one for the whole document (emptied for each mapping, its room kept).
+    private var firstIndex: [String: Int] = [:]
     private var expanded = 0
 
     /// Parses `file`. Throws the first syntax error libyaml reports (it cannot go on past one).
@@ -422,12 +424,12 @@ package final class YAMLParser {
     /// one key). Keys that are not scalars are never duplicates.
     private func checkDuplicates(_ pairs: [YAMLPair]) {
         guard pairs.count > 1 else { return }
-        var first: [String: Int] = [:]
-        first.reserveCapacity(pairs.count)
+        firstIndex.removeAll(keepingCapacity: true)
+        firstIndex.reserveCapacity(pairs.count)
         for index in pairs.indices {
             guard case .scalar(let scalar) = pairs[index].key.content else { continue }
-            if let earlier = first.updateValue(index, forKey: scalar.text) {
-                first[scalar.text] = earlier
+            if let earlier = firstIndex.updateValue(index, forKey: scalar.text) {
+                firstIndex[scalar.text] = earlier
                 reportDuplicate(scalar.text, pairs[index].key, first: pairs[earlier].key)
             }
         }
