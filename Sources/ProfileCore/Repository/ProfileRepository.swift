@@ -235,7 +235,7 @@ package final class ProfileRepository {
     private enum Checked: Sendable {
         case failure(Diagnostic)
         /// The definition as the catalog typed it, what decoding and the catalog check found, and what `lint` needs
-        /// to know of the definition as decoded.
+        /// to know of it.
         case checked(ProfileDefinition, [Diagnostic], PreparedDefinition.LintFlags)
     }
 
@@ -275,8 +275,8 @@ package final class ProfileRepository {
                     checked.append(.failure(found.first ?? .error("cannot load `\(job.path)`")))
                     continue
                 }
-                let flags = PreparedDefinition.LintFlags(decoded)
                 let (definition, found) = Self.check(decoded, problems: problems, catalog: catalog)
+                let flags = PreparedDefinition.LintFlags(definition)
                 variants.add(keysOf: definition, keyHashes: flags.keyHashes)
                 checked.append(.checked(definition, found, flags))
             }
@@ -294,8 +294,7 @@ package final class ProfileRepository {
                 case .failure(let diagnostic):
                     loaded = .failure(diagnostic)
                 case .checked(let definition, let problems, let flags):
-                    let prepared = PreparedDefinition(
-                        definition, lintFlags: flags, valuesAreAsDecoded: catalog == nil)
+                    let prepared = PreparedDefinition(definition, lintFlags: flags)
                     prepared.keysCounted = true
                     if !job.isOverlay, !job.hasOverlay { prepared.overlay = .some(nil) }
                     loaded = .prepared(prepared, problems)
