@@ -289,7 +289,7 @@ enum Grammar {
         name: "format", needs: "the format", summary: "The format to read",
         completion: .choices(ImportFormat.allCases.map { $0.rawValue }))
     static let importFile = Positional(
-        name: "file", needs: "the file to import", summary: "The .xcscheme, .xctestplan or .env file",
+        name: "file", needs: "the file to import", summary: "The .xcscheme, .xctestplan, .env or launch.json file",
         completion: .file)
     static let importName = Option(
         name: "--name", value: Value(name: "name", what: "a profile name", completion: .none),
@@ -298,13 +298,13 @@ enum Grammar {
         name: "--action", value: choices("action", XcodeImportAction.allCases.map { $0.rawValue }),
         summary: "The scheme action to import", details: ": launch (the default), test or profile")
     static let importConfiguration = Option(
-        name: "--configuration", value: Value(name: "name", what: "a test plan configuration name", completion: .none),
-        summary: "The test plan configuration to import",
-        details: ": its `options` instead of the test plan's `defaultOptions`")
+        name: "--configuration", value: Value(name: "name", what: "a configuration name", completion: .none),
+        summary: "The configuration to import",
+        details: ": a test plan's (its `options` instead of `defaultOptions`) or a launch.json's (required)")
     static let importForce = flag("--force", "Replace the profile's file if it exists")
     static let importStdout = flag("--stdout", "Print the profile instead of writing it")
     static let `import` = Command(
-        name: .`import`, summary: "Bring an Xcode scheme, test plan or .env file into a profile",
+        name: .`import`, summary: "Bring an Xcode scheme, test plan, .env file or VS Code launch configuration into a profile",
         details: " (order and unchecked entries kept)",
         options: [profilesDirectory, importName, importAction, importConfiguration, importForce, importStdout],
         leading: [importFormat, importFile])
