@@ -45,64 +45,86 @@ enum JSONCListEditor {
         let indent = InPlaceEditing.indentation(before: first.lowerBound, in: bytes)
         let itemIndent = indent ?? outer + step
         let separator = Array((indent != nil ? newline + itemIndent : " ").utf8)
-        // Each item's comma (the first `,` after it outside comments), and the space before it.
+        // Each item's comma (the first `,` after it outside comments; the last item's is a trailing comma), and its
+        // trailer: what follows the comma on its line when that is only spaces and comments (`"-a", // mine`), which
+        // stays with the item.
         var commas: [Int?] = []
+        var trailerEnds: [Int] = []
         for (index, item) in items.enumerated() {
             let end = index + 1 < items.count ? items[index + 1].lowerBound : close
-            commas.append(comma(in: bytes, from: item.upperBound, to: end))
+            let comma = comma(in: bytes, from: item.upperBound, to: end)
+            commas.append(comma)
+            trailerEnds.append(comma.map { trailerEnd(in: bytes, from: $0 + 1, to: end) } ?? item.upperBound)
+        }
+        func trailer(_ index: Int) -> ArraySlice<UInt8> {
+            guard let comma = commas[index] else { return [] }
+            return bytes[(comma + 1)..<trailerEnds[index]]
         }
         func lead(_ index: Int) -> ArraySlice<UInt8> {
-            let start = index == 0 ? open + 1 : (commas[index - 1].map { $0 + 1 } ?? items[index - 1].upperBound)
-            return bytes[start..<items[index].lowerBound]
+            bytes[(index == 0 ? open + 1 : trailerEnds[index - 1])..<items[index].lowerBound]
         }
         /// The item and what lies between it and its comma.
         func body(_ index: Int) -> ArraySlice<UInt8> {
-            bytes[items[index].lowerBound..<(index + 1 < items.count ? (commas[index] ?? items[index].upperBound) : items[index].upperBound)]
+            bytes[items[index].lowerBound..<(commas[index] ?? items[index].upperBound)]
         }
-        // The comments before removed items, carried to the next item kept (or to the end).
+        /// Comments, without the space around them.
+        func trimmed(_ slice: ArraySlice<UInt8>) -> [UInt8] {
+            guard JSONScanner.holdsComment(slice) else { return [] }
+            var comment = Array(slice)
+            while let last = comment.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D {
+                comment.removeLast()
+            }
+            return comment
+        }
         var kept = Set<Int>()
         for piece in pieces {
             if case .keep(let index) = piece { kept.insert(index) }
             if case .replace(let index, _) = piece { kept.insert(index) }
         }
+        // The comments of removed items (before them, and on their line), carried to the next item kept or the end.
+        // The space after the opening bracket (with its comments) always opens the list: item 0's lead is not
+        // carried.
         var carried: [Int: [UInt8]] = [:]
         var carry: [UInt8] = []
-        // The space after the opening bracket (with its comments) always opens the list: item 0's is not carried.
-        for index in items.indices.dropFirst() {
+        for index in items.indices {
             if kept.contains(index) {
                 if !carry.isEmpty { carried[index] = carry }
                 carry = []
-            } else if JSONScanner.holdsComment(lead(index)) {
-                var comment = Array(lead(index))
-                while let last = comment.last, last == 0x20 || last == 0x09 || last == 0x0A || last == 0x0D {
-                    comment.removeLast()
-                }
-                carry += comment
+            } else {
+                if index > 0 { carry += trimmed(lead(index)) }
+                carry += trimmed(trailer(index))
             }
         }
-        var tail = Array(bytes[items[items.count - 1].upperBound..<close])
+        let last = items.count - 1
+        // After the last item: its trailing comma (kept for the new last item), then the rest.
+        let hasTrailingComma = commas[last] != nil
+        var tail = Array(bytes[trailerEnds[last]..<close])
         guard !pieces.isEmpty else {
             if carry.isEmpty, !JSONScanner.holdsComment(inner) { return [bytes[open], bytes[close]] }
-            while tail.first == 0x20 || tail.first == 0x09 || tail.first == UInt8(ascii: ",") { tail.removeFirst() }
             return [bytes[open]] + lead(0) + joined(carry, tail, indent: outer) + [bytes[close]]
         }
         var out: [UInt8] = [bytes[open]]
+        var previousTrailer: ArraySlice<UInt8> = []
         for (position, piece) in pieces.enumerated() {
             var leading: [UInt8]
             var item: [UInt8]
+            var own: ArraySlice<UInt8> = []
             switch piece {
             case .keep(let index):
                 leading = Array(index == 0 ? separator[...] : lead(index))
                 item = Array(body(index))
+                own = trailer(index)
             case .replace(let index, _):
                 leading = Array(index == 0 ? separator[...] : lead(index))
                 let itemIndent = InPlaceEditing.indentation(before: items[index].lowerBound, in: bytes) ?? itemIndent
                 item = text(piece, indent: itemIndent) ?? []
                 // What lay between the item and its comma (a comment) stays.
                 item += bytes[items[index].upperBound..<body(index).endIndex]
+                own = trailer(index)
             case .insert:
                 leading = separator
-                item = text(piece, indent: itemIndent) ?? []
+                // On a line of its own, at the items' indentation; else continuing the line of the last item.
+                item = text(piece, indent: indent ?? InPlaceEditing.lineIndentation(at: items[last].upperBound, in: bytes)) ?? []
             }
             if position == 0 { leading = Array(lead(0)) }
             if case .keep(let index) = piece, let comments = carried[index] {
@@ -111,12 +133,47 @@ enum JSONCListEditor {
             if case .replace(let index, _) = piece, let comments = carried[index] {
                 leading = joined(comments, leading, indent: itemIndent)
             }
-            if position > 0 {
-                out.append(UInt8(ascii: ","))
-            }
+            if position > 0 { out += [UInt8(ascii: ",")] + previousTrailer }
             out += leading + item
+            previousTrailer = own
+        }
+        if hasTrailingComma {
+            out += [UInt8(ascii: ",")] + previousTrailer
+        } else if !previousTrailer.isEmpty {
+            // A trailer of an item that was not last: its comment stays, after the new last item.
+            out += previousTrailer
+            tail = Array(tail.drop { $0 == 0x20 || $0 == 0x09 })
         }
         return out + joined(carry, tail, indent: outer) + [bytes[close]]
+    }
+
+    /// The end of a trailer that starts at `start`: the line's end when only spaces, tabs and comments lie before it,
+    /// else `start` (nothing).
+    static func trailerEnd(in bytes: [UInt8], from start: Int, to end: Int) -> Int {
+        var index = start
+        var sawComment = false
+        while index < end {
+            let byte = bytes[index]
+            if byte == 0x0A || byte == 0x0D { return sawComment ? index : start }
+            if byte == 0x20 || byte == 0x09 {
+                index += 1
+            } else if byte == UInt8(ascii: "/"), index + 1 < end, bytes[index + 1] == UInt8(ascii: "/") {
+                while index < end, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+                sawComment = true
+            } else if byte == UInt8(ascii: "/"), index + 1 < end, bytes[index + 1] == UInt8(ascii: "*") {
+                var close = index + 2
+                while close + 1 < end, bytes[close] != UInt8(ascii: "*") || bytes[close + 1] != UInt8(ascii: "/") {
+                    close += 1
+                }
+                // A block comment that runs onto another line is not a trailer.
+                if bytes[index..<min(close + 2, end)].contains(where: { $0 == 0x0A || $0 == 0x0D }) { return start }
+                index = close + 2
+                sawComment = true
+            } else {
+                return start
+            }
+        }
+        return start
     }
 
     /// `comments` (carried from a removed item) before `space`; a line comment is ended by a line break.

@@ -126,12 +126,18 @@ struct VSCodeLaunchFile {
         )
     }
 
-    /// One indentation step of the file: the indentation of the first member of its top level (a tab, or spaces),
-    /// four spaces when it cannot tell.
+    /// One indentation step of the file: the indentation of its first indented line (a tab, or spaces), four spaces
+    /// when it has none.
     var step: String {
-        guard let first = root.object?.first,
-            let indent = InPlaceEditing.indentation(before: first.keyStart, in: bytes), !indent.isEmpty
-        else { return "    " }
-        return indent
+        var index = 0
+        while let newline = bytes[index...].firstIndex(of: 0x0A) {
+            index = newline + 1
+            var end = index
+            while end < bytes.count, bytes[end] == 0x20 || bytes[end] == 0x09 { end += 1 }
+            if end > index, end < bytes.count, bytes[end] != 0x0A, bytes[end] != 0x0D {
+                return String(decoding: bytes[index..<end], as: UTF8.self)
+            }
+        }
+        return "    "
     }
 }

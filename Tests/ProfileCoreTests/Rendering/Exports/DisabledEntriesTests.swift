@@ -53,7 +53,9 @@ import Testing
 
     @Test func programFormatsLeaveThemOut() throws {
         let profile = try XcodeFixtures.resolve(Self.yaml)
-        for format in [ArgumentsFormat(), .argumentsJSON, .shell, .dotenv, .json] {
+        for format: any ExportFormat in [
+            ArgumentsFormat(), ArgumentsJSONFormat(), ShellFormat(), DotenvFormat(), JSONFormat(), VSCodeFormat(),
+        ] {
             let text = try format.render(profile).text
             #expect(!text.contains("-verbose") && !text.contains("two") && !text.contains("-pageSize"), "\(format)")
             #expect(!text.contains("-off"), "\(format)")
