@@ -15,8 +15,8 @@ package enum ImportFormat: String, CaseIterable, Sendable {
     /// What it reads, for help.
     package var summary: String {
         switch self {
-        case .xcscheme: return "one action of an Xcode .xcscheme (the Run action, or --action test|profile)"
-        case .xctestplan: return "an Xcode .xctestplan (its defaultOptions, or one configuration's with --configuration)"
+        case .xcscheme: return "one action of an Xcode .xcscheme (Run, or --action test|profile)"
+        case .xctestplan: return "an Xcode .xctestplan (defaultOptions, or --configuration NAME)"
         case .dotenv: return "a .env file (docker compose / python-dotenv syntax)"
         case .vscode: return "one configuration of a VS Code launch.json (--configuration NAME)"
         }

@@ -81,13 +81,14 @@ extension ProfileCommand {
             if let action, update == nil || !format.options.contains(.action) {
                 refuse(
                     Grammar.exportAction, action,
-                    "`--action` chooses the scheme action for `\(ExportFormats.names(taking: .action)) --update <file>`")
+                    "`--action` chooses the scheme action `--update <file>` writes in "
+                        + "(\(ExportFormats.names(taking: .action)))")
             }
             if let configuration, update == nil || !format.options.contains(.configuration) {
                 refuse(
                     Grammar.exportConfiguration, configuration,
-                    "`--configuration` chooses the configuration for `\(ExportFormats.names(taking: .configuration)) "
-                        + "--update <file>`")
+                    "`--configuration` chooses the configuration `--update <file>` writes in "
+                        + "(\(ExportFormats.names(taking: .configuration)))")
             }
             let prefix = invocation.value(of: Grammar.prefix)
             if let prefix, !format.options.contains(.prefix) {

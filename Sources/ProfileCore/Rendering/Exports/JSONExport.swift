@@ -17,7 +17,7 @@ enum JSONExport {
 /// `json`: the launch arguments and the environment as one JSON object.
 package struct JSONFormat: ExportFormat {
     package let name = "json"
-    package let summary = "`{\"arguments\": [...], \"environment\": {\"NAME\": \"value\" or null}}`"
+    package let summary = "`{\"arguments\": [...], \"environment\": {\"NAME\": \"value\"...}}`"
     package let writesExactValues = true
     package init() {}
 

@@ -25,7 +25,7 @@ enum ShellExport {
 /// `shell`: `export`/`unset` lines for `eval`.
 package struct ShellFormat: ExportFormat {
     package let name = "shell"
-    package let summary = "POSIX shell `export NAME='value'` and `unset NAME` lines, for `eval`"
+    package let summary = "`export NAME='value'` and `unset NAME` lines, for `eval`"
     package let writesExactValues = true
     package let options: ExportOptions = .prefix
     package init() {}

@@ -14,7 +14,7 @@ import ProfileRuntime
 /// (written `$${workspaceFolder}` in a profile) reaches VS Code as its variable.
 package struct VSCodeFormat: ExportFormat {
     package let name = "vscode"
-    package let summary = "the `args` and `env` of a VS Code `launch.json` configuration"
+    package let summary = "a VS Code `launch.json` configuration's `args` and `env`"
     package let writesExactValues = false
     package let options: ExportOptions = [.update, .configuration]
     package init() {}

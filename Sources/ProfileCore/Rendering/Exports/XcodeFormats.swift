@@ -2,7 +2,7 @@
 /// (``XcodeSchemeExport``), merged into a scheme by ``XcodeSchemeUpdater``.
 package struct XcodeSchemeFormat: ExportFormat {
     package let name = "xcscheme"
-    package let summary = "the `<CommandLineArguments>` and `<EnvironmentVariables>` elements of an Xcode `.xcscheme`"
+    package let summary = "an Xcode `.xcscheme` action's argument and variable elements"
     package let writesExactValues = false
     package let options: ExportOptions = [.update, .action]
     package init() {}
@@ -34,8 +34,7 @@ package struct XcodeSchemeFormat: ExportFormat {
 /// (``XcodeTestPlanExport``), merged into a test plan by ``XcodeTestPlanUpdater``.
 package struct XcodeTestPlanFormat: ExportFormat {
     package let name = "xctestplan"
-    package let summary =
-        "the `commandLineArgumentEntries` and `environmentVariableEntries` of an Xcode `.xctestplan`"
+    package let summary = "an Xcode `.xctestplan`'s argument and variable entries"
     package let writesExactValues = false
     package let options: ExportOptions = [.update, .configuration]
     package init() {}

@@ -1,6 +1,7 @@
 import Foundation
 import ProfileCore
 import ProfileRuntime
+import TestSupport
 import Testing
 
 // `XMLDocument`: in FoundationXML on Linux (swift-corelibs-foundation's Docs/ReleaseNotes_Swift5.md, "Dependency
@@ -439,5 +440,39 @@ import FoundationXML
                 "arguments", "arguments-json", "shell", "dotenv", "json", "xcscheme", "xctestplan", "vscode",
             ])
         #expect(ExportFormats.all.filter(\.canUpdateFiles).map(\.name) == ["xcscheme", "xctestplan", "vscode"])
+    }
+
+    /// The format table of `docs/exports.md`, the README's format list and the formats `docs/importing.md` shows are
+    /// the registries, whole, in order: a format is added in one place and the docs cannot miss it.
+    @Test func theDocsListTheRegisteredFormats() throws {
+        let names = ExportFormats.all.map(\.name)
+        func read(_ path: String) throws -> String {
+            try String(contentsOfFile: TestPaths.repositoryPath(path), encoding: .utf8)
+        }
+        /// The first backticked word of each line in `lines`.
+        func firstCode(_ lines: some Sequence<Substring>) -> [String] {
+            lines.compactMap { line in
+                line.split(separator: "`", omittingEmptySubsequences: false).dropFirst().first.map(String.init)
+            }
+        }
+        let exports = try read("docs/exports.md")
+        let table = try #require(exports.components(separatedBy: "| format | writes |\n|---|---|\n").dropFirst().first)
+        #expect(firstCode(table.split(separator: "\n").prefix { $0.hasPrefix("| `") }) == names)
+
+        let readme = try read("README.md")
+        let line = try #require(readme.split(separator: "\n").first { $0.contains("export formats: ") })
+        let listed = line.components(separatedBy: "export formats: ")[1].split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "`| "))
+        }
+        #expect(listed == names)
+
+        let importing = try read("docs/importing.md")
+        let block = try #require(importing.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first)
+        var formats: [String] = []
+        for line in block.split(separator: "\n") {
+            let words = line.split(separator: " ")
+            if words.count > 2, words[1] == "import", !formats.contains(String(words[2])) { formats.append(String(words[2])) }
+        }
+        #expect(formats == ImportFormat.allCases.map(\.rawValue))
     }
 }
