@@ -32,7 +32,8 @@ import Testing
 
     @Test func updatesTheNamedConfigurationInPlace() throws {
         let project = try Project([
-            "profiles/dev.yml": "arguments: [--verbose]\nenv: {DB: \"postgres://u:${DB_PASSWORD}@h/db\", ROOT: \"$${workspaceFolder}\"}\n",
+            "profiles/dev.yml":
+                "arguments: [--verbose]\nenv: {DB: \"postgres://u:${DB_PASSWORD}@h/db\", ROOT: \"$${workspaceFolder}\"}\n",
             ".vscode/launch.json": Self.launch,
         ])
         let environment = ["DB_PASSWORD": "hunter2"]
@@ -70,8 +71,9 @@ import Testing
                 }
 
                 """)
-        let modified = try FileManager.default.attributesOfItem(atPath: project.path(".vscode/launch.json"))[
-            .modificationDate] as? Date
+        let modified =
+            try FileManager.default.attributesOfItem(atPath: project.path(".vscode/launch.json"))[
+                .modificationDate] as? Date
         let second = try project.profile(
             ["export", "vscode", "dev", "--update", ".vscode/launch.json", "--configuration", "Debug App"],
             environment: environment)

@@ -58,7 +58,8 @@ package enum ProfileImporter {
             return Output(text: nil, diagnostics: [error])
         }
         var writer = Writer(
-            entries: entries, catalog: catalog, isXcode: {
+            entries: entries, catalog: catalog,
+            isXcode: {
                 switch source {
                 case .xcscheme, .xctestplan: true
                 case .dotenv, .vscode: false

@@ -17,7 +17,8 @@ enum VSCodeLaunchReader {
             let location = launch.location(entry.textStart)
             guard let text = entry.text else {
                 entries.notes.append(
-                    .warning("an `args` element that is not a string: skipped", at: launch.location(entry.range.lowerBound)))
+                    .warning(
+                        "an `args` element that is not a string: skipped", at: launch.location(entry.range.lowerBound)))
                 continue
             }
             let converted = template(text)

@@ -38,7 +38,8 @@ extension ProfileCommand {
 
         @OptionGroup var profilesDirectory: ProfilesDirectoryOption
         @Argument(help: Grammar.importFormat.help) var format: String
-        @Argument(help: Grammar.importFile.help, completion: .file(extensions: ["xcscheme", "xctestplan", "env", "json"]))
+        @Argument(
+            help: Grammar.importFile.help, completion: .file(extensions: ["xcscheme", "xctestplan", "env", "json"]))
         var file: String
         @Option(name: Grammar.importName.names, help: Grammar.importName.help) var name: String?
         @Option(name: Grammar.importAction.names, help: Grammar.importAction.help) var action: String?

@@ -304,7 +304,8 @@ enum Grammar {
     static let importForce = flag("--force", "Replace the profile's file if it exists")
     static let importStdout = flag("--stdout", "Print the profile instead of writing it")
     static let `import` = Command(
-        name: .`import`, summary: "Bring an Xcode scheme, test plan, .env file or VS Code launch configuration into a profile",
+        name: .`import`,
+        summary: "Bring an Xcode scheme, test plan, .env file or VS Code launch configuration into a profile",
         details: " (order and unchecked entries kept)",
         options: [profilesDirectory, importName, importAction, importConfiguration, importForce, importStdout],
         leading: [importFormat, importFile])

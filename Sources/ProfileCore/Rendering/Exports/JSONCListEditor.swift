@@ -30,7 +30,11 @@ enum JSONCListEditor {
             switch piece {
             case .keep: return nil
             case .replace(_, let text), .insert(let text):
-                return Array(InPlaceEditing.join(text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), indent: indent, newline: newline).utf8)
+                return Array(
+                    InPlaceEditing.join(
+                        text.split(separator: "\n", omittingEmptySubsequences: false).map(String.init), indent: indent,
+                        newline: newline
+                    ).utf8)
             }
         }
         let inner = bytes[(open + 1)..<close]
@@ -124,7 +128,9 @@ enum JSONCListEditor {
             case .insert:
                 leading = separator
                 // On a line of its own, at the items' indentation; else continuing the line of the last item.
-                item = text(piece, indent: indent ?? InPlaceEditing.lineIndentation(at: items[last].upperBound, in: bytes)) ?? []
+                item =
+                    text(piece, indent: indent ?? InPlaceEditing.lineIndentation(at: items[last].upperBound, in: bytes))
+                    ?? []
             }
             if position == 0 { leading = Array(lead(0)) }
             if case .keep(let index) = piece, let comments = carried[index] {

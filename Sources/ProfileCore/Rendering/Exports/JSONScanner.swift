@@ -253,7 +253,8 @@ struct JSONScanner {
             {
                 let start = index
                 index += 2
-                while index + 1 < bytes.count, bytes[index] != UInt8(ascii: "*") || bytes[index + 1] != UInt8(ascii: "/")
+                while index + 1 < bytes.count,
+                    bytes[index] != UInt8(ascii: "*") || bytes[index + 1] != UInt8(ascii: "/")
                 {
                     index += 1
                 }

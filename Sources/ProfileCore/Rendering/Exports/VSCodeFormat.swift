@@ -56,7 +56,9 @@ package struct VSCodeFormat: ExportFormat {
     func membersFor(_ content: ExportContent, step: String) -> [String] {
         var members: [String] = []
         let arguments = arguments(content)
-        if !arguments.isEmpty { members.append("\"args\": " + Self.block("[", arguments.map { JSONWriter.quote($0) }, "]", step)) }
+        if !arguments.isEmpty {
+            members.append("\"args\": " + Self.block("[", arguments.map { JSONWriter.quote($0) }, "]", step))
+        }
         let variables = variables(content)
         if !variables.isEmpty {
             members.append("\"env\": " + Self.block("{", variables.map(Self.member), "}", step))
@@ -210,7 +212,8 @@ package struct VSCodeFormat: ExportFormat {
         // The members to add go at the end of the configuration, found again after the edits inside it.
         let edited = try VSCodeLaunchFile(Self.apply(edits, to: launch.bytes), path: launch.path)
         edits = []
-        if let configuration = try edited.configurations()?.elements?.first(where: { $0.start == configuration.start }) {
+        if let configuration = try edited.configurations()?.elements?.first(where: { $0.start == configuration.start })
+        {
             let launch = edited
             let members = configuration.object ?? []
             let pieces = members.indices.map { JSONCListEditor.Piece.keep($0) } + missing.map { .insert($0) }
@@ -258,7 +261,8 @@ package struct VSCodeFormat: ExportFormat {
         var notes: [Diagnostic] = []
         if let template = try launch.swiftTemplate() {
             if let type = template.member("type"), launch.string(type.value) != "swift" {
-                members[0] = "\"type\": " + String(decoding: launch.bytes[type.value.start..<type.value.end], as: UTF8.self)
+                members[0] =
+                    "\"type\": " + String(decoding: launch.bytes[type.value.start..<type.value.end], as: UTF8.self)
             }
             for member in template.object ?? [] where VSCodeLaunchFile.launchTargetKeys.contains(member.key) {
                 members.append(

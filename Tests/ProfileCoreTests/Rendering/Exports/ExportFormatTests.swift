@@ -467,11 +467,14 @@ import FoundationXML
         #expect(listed == names)
 
         let importing = try read("docs/importing.md")
-        let block = try #require(importing.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first)
+        let block = try #require(
+            importing.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first)
         var formats: [String] = []
         for line in block.split(separator: "\n") {
             let words = line.split(separator: " ")
-            if words.count > 2, words[1] == "import", !formats.contains(String(words[2])) { formats.append(String(words[2])) }
+            if words.count > 2, words[1] == "import", !formats.contains(String(words[2])) {
+                formats.append(String(words[2]))
+            }
         }
         #expect(formats == ImportFormat.allCases.map(\.rawValue))
     }

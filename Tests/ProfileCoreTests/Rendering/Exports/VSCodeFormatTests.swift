@@ -130,7 +130,8 @@ import Testing
             env: {API_URL: http://localhost:9090}
             arguments: [-UITests]
             """)
-        let third = try VSCodeFormat().update(once.bytes, path: "launch.json", with: changed, configuration: "Debug App")
+        let third = try VSCodeFormat().update(
+            once.bytes, path: "launch.json", with: changed, configuration: "Debug App")
         #expect(
             third.text == """
                 {
@@ -164,28 +165,30 @@ import Testing
         let profile = try Self.resolve("arguments: [-UITests]\nenv: {A: b}\n")
         let output = try VSCodeFormat().update(Array(Self.file.utf8), path: "launch.json", with: profile)
         #expect(
-            output.text == Self.file.replacingOccurrences(
-                of: "\t\t{ \"name\": \"Other\", \"type\": \"node\", \"request\": \"launch\", \"args\": [\"x\"] },\n",
-                with: """
-                    \t\t{ "name": "Other", "type": "node", "request": "launch", "args": ["x"] },
-                    \t\t{
-                    \t\t\t"type": "swift",
-                    \t\t\t"request": "launch",
-                    \t\t\t"name": "ui",
-                    \t\t\t"target": "App",
-                    \t\t\t"configuration": "debug",
-                    \t\t\t"cwd": "${workspaceFolder}",
-                    \t\t\t"preLaunchTask": "swift: Build Debug App",
-                    \t\t\t"args": [
-                    \t\t\t\t"-UITests"
-                    \t\t\t],
-                    \t\t\t"env": {
-                    \t\t\t\t"A": "b",
-                    \t\t\t\t"PROFILE_PAYLOAD": "profile/1;profile=ui;argument=-UITests;env=A;end"
-                    \t\t\t}
-                    \t\t},
+            output.text
+                == Self.file.replacingOccurrences(
+                    of:
+                        "\t\t{ \"name\": \"Other\", \"type\": \"node\", \"request\": \"launch\", \"args\": [\"x\"] },\n",
+                    with: """
+                        \t\t{ "name": "Other", "type": "node", "request": "launch", "args": ["x"] },
+                        \t\t{
+                        \t\t\t"type": "swift",
+                        \t\t\t"request": "launch",
+                        \t\t\t"name": "ui",
+                        \t\t\t"target": "App",
+                        \t\t\t"configuration": "debug",
+                        \t\t\t"cwd": "${workspaceFolder}",
+                        \t\t\t"preLaunchTask": "swift: Build Debug App",
+                        \t\t\t"args": [
+                        \t\t\t\t"-UITests"
+                        \t\t\t],
+                        \t\t\t"env": {
+                        \t\t\t\t"A": "b",
+                        \t\t\t\t"PROFILE_PAYLOAD": "profile/1;profile=ui;argument=-UITests;env=A;end"
+                        \t\t\t}
+                        \t\t},
 
-                    """))
+                        """))
         #expect(
             output.warnings.map(\.message) == [
                 "added the configuration `ui` to `launch.json`, launching what `Debug App` launches"
@@ -256,7 +259,9 @@ import Testing
         let redaction = Redaction(reveal: false, references: .vsCode)
         #expect(redaction.written("${A}/$${B}/${C:-x}/$$/a$b/${_x1}") == "${env:A}/${B}/${C:-x}/$/a$b/${env:_x1}")
         #expect(Redaction.hiding.written("${A}") == "${A}")
-        #expect(VSCodeLaunchReader.template("a ${env:HOME} ${workspaceFolder} $x").template == "a ${HOME} $${workspaceFolder} $$x")
+        #expect(
+            VSCodeLaunchReader.template("a ${env:HOME} ${workspaceFolder} $x").template
+                == "a ${HOME} $${workspaceFolder} $$x")
         #expect(VSCodeLaunchReader.template("${workspaceFolder}").template == nil)
     }
 }
