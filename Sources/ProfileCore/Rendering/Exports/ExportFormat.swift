@@ -109,6 +109,7 @@ package enum ExportFormats {
         XcodeSchemeFormat(),
         XcodeTestPlanFormat(),
         VSCodeFormat(),
+        NamesFormat(),
     ]
 
     /// The format called `name`.
