@@ -109,7 +109,6 @@ package enum ExportFormats {
         XcodeSchemeFormat(),
         XcodeTestPlanFormat(),
         VSCodeFormat(),
-        NamesFormat(),
     ]
 
     /// The format called `name`.
