@@ -255,6 +255,40 @@ import Testing
         #expect(missing?.suggestion == "Debug App")
     }
 
+    @Test func aVariableOfTheUsersThatTheProfileSetsTooStaysWithAWarning() throws {
+        let start = """
+            {"configurations": [{"name": "ui", "type": "swift", "request": "launch", "program": "p",
+              "env": {"API_URL": "http://mine"}}]}
+
+            """
+        let output = try VSCodeFormat().update(
+            Array(start.utf8), path: "l.json", with: try Self.resolve("env: {API_URL: http://theirs}\n"))
+        #expect(
+            output.text == """
+                {"configurations": [{"name": "ui", "type": "swift", "request": "launch", "program": "p",
+                  "env": {"API_URL": "http://mine", "API_URL": "http://theirs", \
+                "PROFILE_PAYLOAD": "profile/1;profile=ui;env=API_URL;end"}}]}
+
+                """)
+        #expect(
+            output.warnings.map(\.message) == [
+                "`API_URL` is also set by this entry of your own, which is kept: an object holds one value per name "
+                    + "(VS Code takes the last one), so delete one of them"
+            ])
+    }
+
+    @Test func argumentsWrittenAsOneStringAreRefused() throws {
+        let start = #"{"configurations": [{"name": "ui", "type": "swift", "args": "--a --b"}]}"#
+        let error = #expect(throws: Diagnostic.self) {
+            try VSCodeFormat().update(Array(start.utf8), path: "l.json", with: try Self.resolve("arguments: [-x]\n"))
+        }
+        #expect(
+            error?.message
+                == "`args` in `l.json` is not an array: `profile` reads and writes the arguments as an array of "
+                + "strings (one per argument); write it as one")
+        #expect(error?.location?.mark.column == 61)
+    }
+
     @Test func referencesInTheProfileSyntaxBecomeVSCodes() {
         let redaction = Redaction(reveal: false, references: .vsCode)
         #expect(redaction.written("${A}/$${B}/${C:-x}/$$/a$b/${_x1}") == "${env:A}/${B}/${C:-x}/$/a$b/${env:_x1}")
