@@ -289,6 +289,15 @@ import Testing
         #expect(error?.location?.mark.column == 61)
     }
 
+    @Test func crlfFilesGetCRLFLines() throws {
+        func crlf(_ text: String) -> [UInt8] { Array(text.replacingOccurrences(of: "\n", with: "\r\n").utf8) }
+        let profile = try Self.resolve("arguments: [-UITests]\n")
+        let updated = try VSCodeFormat().update(crlf(Self.file), path: "l.json", with: profile)
+        let expected = try VSCodeFormat().update(Array(Self.file.utf8), path: "l.json", with: profile)
+        #expect(updated.bytes == crlf(expected.text))
+        #expect(try VSCodeFormat().update(updated.bytes, path: "l.json", with: profile).bytes == updated.bytes)
+    }
+
     @Test func referencesInTheProfileSyntaxBecomeVSCodes() {
         let redaction = Redaction(reveal: false, references: .vsCode)
         #expect(redaction.written("${A}/$${B}/${C:-x}/$$/a$b/${_x1}") == "${env:A}/${B}/${C:-x}/$/a$b/${env:_x1}")
