@@ -2,8 +2,8 @@ import Foundation
 import Testing
 
 /// `profile export vscode` and `profile import vscode` end to end, through the built binary: a `launch.json` updated in
-/// place (whole file), the second update changing nothing (not even the file's modification time), import then update
-/// byte for byte, and the errors.
+/// place (whole file), the second update changing nothing (not even the file's modification time), import (which
+/// writes the record) then update byte for byte, an edited entry rewritten in place, and the errors.
 @Suite struct VSCodeTests {
     static let launch = """
         {
@@ -84,7 +84,7 @@ import Testing
                 as? Date == modified)
     }
 
-    @Test func importThenUpdateGivesTheFileBack() throws {
+    @Test func importRecordsItsEntriesAndAnEditIsRewrittenInPlace() throws {
         let project = try Project(["profiles/.keep": "", ".vscode/launch.json": Self.launch])
         let printed = try project.profile(
             ["import", "vscode", ".vscode/launch.json", "--configuration", "Debug App", "--name", "dev", "--stdout"])
@@ -102,19 +102,32 @@ import Testing
                   - "8080"  # .vscode/launch.json:10
 
                 """)
-        #expect(
-            try project.profile(
-                ["import", "vscode", ".vscode/launch.json", "--configuration", "Debug App", "--name", "dev"]
-            ).status == 0)
+        // The import writes the record of what it took into the configuration, and nothing else.
+        let imported = try project.profile(
+            ["import", "vscode", ".vscode/launch.json", "--configuration", "Debug App", "--name", "dev"])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        #expect(imported.stdout == "created profiles/dev.yml\nrecorded its entries in .vscode/launch.json\n")
+        let recorded = Self.launch.replacingOccurrences(
+            of: "\"LOG_LEVEL\": \"debug\",\n",
+            with: "\"LOG_LEVEL\": \"debug\",\n"
+                + "                \"PROFILE_PAYLOAD\": \"profile/1;profile=dev;argument=--port;argument=8080;env=LOG_LEVEL;end\",\n"
+        )
+        #expect(try file(project, ".vscode/launch.json") == recorded)
+        // Updating right after changes nothing; an entry edited in the profile is rewritten in place.
         let update = try project.profile(
             ["export", "vscode", "dev", "--update", ".vscode/launch.json", "--configuration", "Debug App"])
         #expect(update.status == 0, "\(update.stderr)")
-        #expect(try file(project, ".vscode/launch.json") == Self.launch)
+        #expect(update.stderr == "")
+        #expect(try file(project, ".vscode/launch.json") == recorded)
+        try project.write(
+            "profiles/dev.yml",
+            try file(project, "profiles/dev.yml").replacingOccurrences(of: "LOG_LEVEL: debug", with: "LOG_LEVEL: info"))
+        let edited = try project.profile(
+            ["export", "vscode", "dev", "--update", ".vscode/launch.json", "--configuration", "Debug App"])
+        #expect(edited.status == 0, "\(edited.stderr)")
         #expect(
-            update.stderr == """
-                profile: note: `.vscode/launch.json` already holds the profile's entries as it says: nothing written; the record of what the export wrote (`PROFILE_PAYLOAD`) is added with the first change
-
-                """)
+            try file(project, ".vscode/launch.json")
+                == recorded.replacingOccurrences(of: "\"LOG_LEVEL\": \"debug\"", with: "\"LOG_LEVEL\": \"info\""))
     }
 
     @Test func errorsAreLocatedAndNothingIsWritten() throws {

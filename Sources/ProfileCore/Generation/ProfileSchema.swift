@@ -119,8 +119,8 @@ package struct ProfileSchema: Sendable {
     /// Letters, digits, `-` and `_`, starting with a letter or digit (`Names.isValidProfileName`).
     var profileName: V { pattern("^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$") }
 
-    /// `[A-Za-z_][A-Za-z0-9_]*` (`Names.isValidEnvironmentName`).
-    var environmentName: V { pattern("^[A-Za-z_][A-Za-z0-9_]*$") }
+    /// Anything without `=` (`Names.isValidEnvironmentName`; a YAML key holds no NUL).
+    var environmentName: V { pattern("^[^=]+$") }
 
     /// A flag, mock point or value key: words of letters, digits and `_` joined by `.`, `-` or `_`.
     var key: V { pattern("^[A-Za-z_][A-Za-z0-9_]*([.-][A-Za-z0-9_]+)*$") }

@@ -50,6 +50,7 @@ package struct DotenvFormat: ExportFormat {
     package init() {}
 
     package func render(_ profile: ResolvedProfile, reveal: Bool) throws(Diagnostic) -> ExportOutput {
+        try FormatNames.checkDotenv(profile)
         let content = ExportContent(profile, for: self, reveal: reveal)
         return ExportOutput(
             text: DotenvExport.render(content),

@@ -63,10 +63,13 @@ package struct ExportTarget: Sendable, Equatable {
     /// The configuration inside the file: an `.xctestplan`'s (nil: its `defaultOptions`), a `launch.json`'s (nil: the
     /// one named after the profiles).
     package var configuration: String?
+    /// Write the record even when nothing else changes (``ImportRecord``: the file was just imported).
+    package var recording: Bool
 
-    package init(action: XcodeSchemeAction = .launch, configuration: String? = nil) {
+    package init(action: XcodeSchemeAction = .launch, configuration: String? = nil, recording: Bool = false) {
         self.action = action
         self.configuration = configuration
+        self.recording = recording
     }
 }
 
@@ -87,11 +90,11 @@ extension ExportFormat {
     /// ``update(_:path:with:reveal:target:)`` with the target spelled out.
     package func update(
         _ file: [UInt8], path: String, with profile: ResolvedProfile, reveal: Bool = false,
-        action: XcodeSchemeAction = .launch, configuration: String? = nil
+        action: XcodeSchemeAction = .launch, configuration: String? = nil, recording: Bool = false
     ) throws(Diagnostic) -> ExportOutput {
         try update(
             file, path: path, with: profile, reveal: reveal,
-            target: ExportTarget(action: action, configuration: configuration))
+            target: ExportTarget(action: action, configuration: configuration, recording: recording))
     }
 
     /// Whether ``update(_:path:with:reveal:target:)`` can rewrite an existing file of this format.

@@ -31,6 +31,7 @@ package struct ShellFormat: ExportFormat {
     package init() {}
 
     package func render(_ profile: ResolvedProfile, reveal: Bool) throws(Diagnostic) -> ExportOutput {
+        try FormatNames.checkShell(profile)
         let content = ExportContent(profile, for: self, reveal: reveal)
         return ExportOutput(text: ShellExport.render(content), warnings: content.referenceWarnings)
     }

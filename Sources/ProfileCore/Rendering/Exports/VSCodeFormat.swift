@@ -108,7 +108,7 @@ package struct VSCodeFormat: ExportFormat {
             var wantedVariables = variables(content)
             // A file without a record that already holds every entry as the profile says (an imported file) is left
             // as it is when the payload carries nothing else: the record is written with the first change.
-            if record == nil, profile.flags.isEmpty, profile.mocks.isEmpty, profile.values.isEmpty,
+            if !target.recording, record == nil, profile.flags.isEmpty, profile.mocks.isEmpty, profile.values.isEmpty,
                 wantedVariables.last?.name == WireFormat.environmentVariable
             {
                 wantedVariables.removeLast()

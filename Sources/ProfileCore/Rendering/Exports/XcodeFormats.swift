@@ -23,9 +23,11 @@ package struct XcodeSchemeFormat: ExportFormat {
                 "an .xcscheme has no configurations: `\(configuration)` names a test plan configuration "
                     + "(`xctestplan`)")
         }
-        return try XcodeFormats.update(file, path: path, with: profile, reveal: reveal, formatName: "an .xcscheme") {
-            (content) throws(Diagnostic) in
-            try XcodeSchemeUpdater.update(file, path: path, with: content, action: target.action)
+        return try XcodeFormats.update(
+            file, path: path, with: profile, reveal: reveal, recording: target.recording, formatName: "an .xcscheme"
+        ) { (content) throws(Diagnostic) in
+            try XcodeSchemeDocument(file, path: path, action: target.action.elementName, purpose: .updating)
+                .merged(with: content)
         }
     }
 }
@@ -51,9 +53,10 @@ package struct XcodeTestPlanFormat: ExportFormat {
     package func update(
         _ file: [UInt8], path: String, with profile: ResolvedProfile, reveal: Bool, target: ExportTarget
     ) throws(Diagnostic) -> ExportOutput {
-        try XcodeFormats.update(file, path: path, with: profile, reveal: reveal, formatName: "an .xctestplan") {
-            (content) throws(Diagnostic) in
-            try XcodeTestPlanUpdater.update(file, path: path, with: content, configuration: target.configuration)
+        try XcodeFormats.update(
+            file, path: path, with: profile, reveal: reveal, recording: target.recording, formatName: "an .xctestplan"
+        ) { (content) throws(Diagnostic) in
+            try XcodeTestPlanDocument(file, path: path, configuration: target.configuration).merged(with: content)
         }
     }
 }
@@ -67,9 +70,10 @@ enum XcodeFormats {
     ///
     /// A file without a record (no `PROFILE_PAYLOAD` entry: an imported file) that already holds every entry of the
     /// profile as the profile says, when the payload carries no setting of its own, is given back as it was, with a
-    /// note: the record is written with the first update that changes something.
+    /// note: the record is written with the first update that changes something (at once with `recording`).
     static func update(
-        _ file: [UInt8], path: String, with profile: ResolvedProfile, reveal: Bool, formatName: String,
+        _ file: [UInt8], path: String, with profile: ResolvedProfile, reveal: Bool, recording: Bool,
+        formatName: String,
         merged: (ExportContent) throws(Diagnostic) -> (bytes: [UInt8], notes: [Diagnostic])
     ) throws(Diagnostic) -> ExportOutput {
         let content = ExportContent(profile, exact: reveal, checkboxes: true)
@@ -78,7 +82,9 @@ enum XcodeFormats {
         // A file that already holds every entry of the profile, as the profile says, and no record yet (an imported
         // file) is left as it is: the record is written with the first change. The merge without the record tells:
         // it changes nothing only then (a record in the file would be removed by it).
-        if !content.payloadCarriesSettings, content.variableEntries.last?.text == XcodeEntryMerge.payloadName {
+        if !recording, !content.payloadCarriesSettings,
+            content.variableEntries.last?.text == XcodeEntryMerge.payloadName
+        {
             var unrecorded = content
             unrecorded.variableEntries.removeLast()
             let trial = try merged(unrecorded)
