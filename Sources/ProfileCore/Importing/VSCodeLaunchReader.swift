@@ -64,7 +64,7 @@ enum VSCodeLaunchReader {
                 continue
             }
             let inner = after[after.index(after: after.startIndex)..<close]
-            if inner.hasPrefix("env:"), Names.isValidEnvironmentName(String(inner.dropFirst(4))) {
+            if inner.hasPrefix("env:"), Names.isShellIdentifier(String(inner.dropFirst(4))) {
                 template += "${" + inner.dropFirst(4) + "}"
                 converted = true
             } else {

@@ -306,5 +306,8 @@ import Testing
             VSCodeLaunchReader.template("a ${env:HOME} ${workspaceFolder} $x").template
                 == "a ${HOME} $${workspaceFolder} $$x")
         #expect(VSCodeLaunchReader.template("${workspaceFolder}").template == nil)
+        // `${env:…}` of a name that is no shell identifier stays VS Code's (a profile reference names identifiers).
+        #expect(VSCodeLaunchReader.template("${env:OPTION-B}").template == nil)
+        #expect(VSCodeLaunchReader.template("${env:OPTION-B}").variables == ["${env:OPTION-B}"])
     }
 }
