@@ -260,9 +260,8 @@ package enum ProfileImporter {
                     }
                 }
                 let typed: TypedValue
-                do { typed = try TypedValue.resolve(plain: text) } catch { return problem(error.message) }
-                var candidate = CatalogChecker.Candidate(value: typed, isQuoted: false)
-                if declaration.type == .bool, let value = Self.bool(text) { candidate.value = .bool(value) }
+                do { typed = try declaration.type.recognise(text) } catch { return problem(error.message) }
+                let candidate = CatalogChecker.Candidate(value: typed, isQuoted: false)
                 switch CatalogChecker.check(candidate, against: declaration) {
                 case .failure(let failure): return .failure(failure)
                 case .success(let value):
