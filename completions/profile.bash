@@ -112,8 +112,8 @@ _profile() {
         show) COMPREPLY=($(compgen -W "$(_profile_query profiles)" -- "$cur")) ;;
         diff) COMPREPLY=($(compgen -W "$(_profile_query profiles)" -- "$cur")) ;;
         lint) : ;;
-        export) if ((positional == 0)); then COMPREPLY=($(compgen -W "arguments arguments-json shell dotenv json xcscheme xctestplan" -- "$cur")); else COMPREPLY=($(compgen -W "$(_profile_query profiles)" -- "$cur")); fi ;;
-        import) if ((positional == 0)); then COMPREPLY=($(compgen -W "xcscheme xctestplan dotenv" -- "$cur")); elif ((positional == 1)); then COMPREPLY=($(compgen -f -- "$cur")); fi ;;
+        export) if ((positional == 0)); then COMPREPLY=($(compgen -W "arguments arguments-json shell dotenv json xcscheme xctestplan vscode" -- "$cur")); else COMPREPLY=($(compgen -W "$(_profile_query profiles)" -- "$cur")); fi ;;
+        import) if ((positional == 0)); then COMPREPLY=($(compgen -W "xcscheme xctestplan dotenv vscode" -- "$cur")); elif ((positional == 1)); then COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         generate) ((positional == 0)) && COMPREPLY=($(compgen -W "swift json-schema catalog-schema" -- "$cur")) ;;
         init) : ;;
         redact) COMPREPLY=($(compgen -W "$(_profile_query profiles)" -- "$cur")) ;;

@@ -65,7 +65,7 @@ complete -c profile -n __fish_use_subcommand -a show -d 'Show what a command wou
 complete -c profile -n __fish_use_subcommand -a diff -d 'Show what differs between two profiles as a launch sees them'
 complete -c profile -n __fish_use_subcommand -a lint -d 'Check every profile and the catalog'
 complete -c profile -n __fish_use_subcommand -a export -d 'Print a resolved profile in another tool\'s format'
-complete -c profile -n __fish_use_subcommand -a import -d 'Bring an Xcode scheme, test plan or .env file into a profile'
+complete -c profile -n __fish_use_subcommand -a import -d 'Bring an Xcode scheme, test plan, .env file or VS Code launch configuration into a profile'
 complete -c profile -n __fish_use_subcommand -a generate -d 'Generate Swift or JSON Schemas from the catalog'
 complete -c profile -n __fish_use_subcommand -a init -d 'Create profiles/ with an example, a base and a catalog'
 complete -c profile -n __fish_use_subcommand -a redact -d 'Mask the secret values of profiles in standard input'
@@ -195,15 +195,15 @@ complete -c profile -n '__profile_in export' -l unset -x -a '(__profile_query en
 complete -c profile -n '__profile_in export' -l reveal -d 'Write values from the environment in full'
 complete -c profile -n '__profile_in export' -l output -d 'Write to a file' -x
 complete -c profile -n '__profile_in export' -l output -r -F
-complete -c profile -n '__profile_in export' -l update -d 'Update an .xcscheme or .xctestplan in place' -x
+complete -c profile -n '__profile_in export' -l update -d 'Update an .xcscheme, .xctestplan or launch.json in place' -x
 complete -c profile -n '__profile_in export' -l update -r -F
 complete -c profile -n '__profile_in export' -l action -d 'The scheme action to update' -x
 complete -c profile -n '__profile_in export' -l action -x -a 'launch test'
-complete -c profile -n '__profile_in export' -l configuration -d 'The test plan configuration to update' -x
+complete -c profile -n '__profile_in export' -l configuration -d 'The configuration to update' -x
 complete -c profile -n '__profile_in export' -l configuration -x
 complete -c profile -n '__profile_in export' -l prefix -d 'Also set every variable as <prefix>NAME' -x
 complete -c profile -n '__profile_in export' -l prefix -x
-complete -c profile -n "__profile_in export; and test (__profile_positionals) -eq 0" -a 'arguments arguments-json shell dotenv json xcscheme xctestplan'
+complete -c profile -n "__profile_in export; and test (__profile_positionals) -eq 0" -a 'arguments arguments-json shell dotenv json xcscheme xctestplan vscode'
 complete -c profile -n "__profile_in export; and test (__profile_positionals) -ge 1" -a '(__profile_query profiles)'
 
 # import
@@ -214,11 +214,11 @@ complete -c profile -n '__profile_in import' -l name -d 'The profile to write' -
 complete -c profile -n '__profile_in import' -l name -x
 complete -c profile -n '__profile_in import' -l action -d 'The scheme action to import' -x
 complete -c profile -n '__profile_in import' -l action -x -a 'launch test profile'
-complete -c profile -n '__profile_in import' -l configuration -d 'The test plan configuration to import' -x
+complete -c profile -n '__profile_in import' -l configuration -d 'The configuration to import' -x
 complete -c profile -n '__profile_in import' -l configuration -x
 complete -c profile -n '__profile_in import' -l force -d 'Replace the profile\'s file if it exists'
 complete -c profile -n '__profile_in import' -l stdout -d 'Print the profile instead of writing it'
-complete -c profile -n "__profile_in import; and test (__profile_positionals) -eq 0" -a 'xcscheme xctestplan dotenv'
+complete -c profile -n "__profile_in import; and test (__profile_positionals) -eq 0" -a 'xcscheme xctestplan dotenv vscode'
 
 # generate
 complete -c profile -n '__profile_in generate' -s h -l help -d 'Show help'

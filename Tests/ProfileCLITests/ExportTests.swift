@@ -204,11 +204,13 @@ import FoundationXML
         #expect(unknown.stderr.contains("command line:1:16: error: unknown format `yaml`"))
         #expect(
             unknown.stderr.contains(
-                "(one of `arguments`, `arguments-json`, `shell`, `dotenv`, `json`, `xcscheme`, `xctestplan`)"))
+                "(one of `arguments`, `arguments-json`, `shell`, `dotenv`, `json`, `xcscheme`, `xctestplan`, `vscode`)")
+        )
 
         let notUpdatable = try project.profile(["export", "shell", "ok", "--update", "x.sh"])
         #expect(notUpdatable.status == 64)
-        #expect(notUpdatable.stderr.contains("`--update` works with `xcscheme` and `xctestplan`"))
+        #expect(
+            notUpdatable.stderr.contains("`--update` works with `xcscheme`, `xctestplan` and `vscode`, not `shell`"))
 
         let action = try project.profile(["export", "xcscheme", "ok", "--action", "test"])
         #expect(action.status == 64)

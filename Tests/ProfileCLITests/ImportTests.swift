@@ -366,7 +366,7 @@ import Testing
         #expect(configuration.status == 64)
         let format = try project.profile(["import", "plist", ".env", "--name", "a"])
         #expect(format.status == 64)
-        #expect(format.stderr.contains("unknown format `plist` (one of `xcscheme`, `xctestplan`, `dotenv`)"))
+        #expect(format.stderr.contains("unknown format `plist` (one of `xcscheme`, `xctestplan`, `dotenv`, `vscode`)"))
         let missing = try project.profile(["import", "dotenv", "nope.env", "--name", "a"])
         #expect(missing.status == 66)
         #expect(!project.exists("profiles/a.yml"))

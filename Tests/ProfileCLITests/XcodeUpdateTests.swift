@@ -156,6 +156,8 @@ import Testing
 
         let misplaced = try project.profile(["export", "json", "p", "--configuration", "German"])
         #expect(misplaced.status == 64)
-        #expect(misplaced.stderr.contains("`--configuration` chooses the test plan configuration"))
+        #expect(
+            misplaced.stderr.contains(
+                "`--configuration` chooses the configuration `--update <file>` writes in (`xctestplan` and `vscode`)"))
     }
 }

@@ -1,4 +1,4 @@
-/// What `profile import` leaves in the Xcode file it read: the record of an export (a `PROFILE_PAYLOAD` entry, see
+/// What `profile import` leaves in the Xcode file (or `launch.json`) it read: the record of an export (a `PROFILE_PAYLOAD` entry, see
 /// ``XcodeEntryMerge``) naming every entry it imported, so that `export --update` knows them for the profile's. Edit
 /// an imported entry in the profile and the update rewrites it in place, instead of adding the new one beside the
 /// old, which without a record would stay as the user's.
@@ -27,9 +27,12 @@ package enum ImportRecord {
             guard let scheme = XcodeSchemeAction(rawValue: action.rawValue) else { return nil }
             let document = try XcodeSchemeDocument(bytes, path: path, action: scheme.elementName, purpose: .updating)
             guard !document.usesRunAction else { return nil }
-            return try ExportFormat.xcscheme.update(bytes, path: path, with: profile, action: scheme, recording: true)
+            return try XcodeSchemeFormat().update(bytes, path: path, with: profile, action: scheme, recording: true)
         case .xctestplan(let configuration):
-            return try ExportFormat.xctestplan.update(
+            return try XcodeTestPlanFormat().update(
+                bytes, path: path, with: profile, configuration: configuration, recording: true)
+        case .vscode(let configuration):
+            return try VSCodeFormat().update(
                 bytes, path: path, with: profile, configuration: configuration, recording: true)
         }
     }

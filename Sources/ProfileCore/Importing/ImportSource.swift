@@ -1,6 +1,7 @@
 import ProfileRuntime
 
-/// The files `profile import` reads.
+/// The files `profile import` reads, in the order help and the docs list them (`docs/importing.md` is checked
+/// against this list). Each is read into ``ImportedEntries`` by its reader (``ProfileImporter/importProfile``).
 package enum ImportFormat: String, CaseIterable, Sendable {
     /// The arguments and environment of one action of an Xcode `.xcscheme`.
     case xcscheme
@@ -8,6 +9,18 @@ package enum ImportFormat: String, CaseIterable, Sendable {
     case xctestplan
     /// A `.env` file (docker compose / python-dotenv syntax).
     case dotenv
+    /// The `args` and `env` of one configuration of a VS Code `launch.json`.
+    case vscode
+
+    /// What it reads, for help.
+    package var summary: String {
+        switch self {
+        case .xcscheme: return "one action of an Xcode .xcscheme (Run, or --action test|profile)"
+        case .xctestplan: return "an Xcode .xctestplan (defaultOptions, or --configuration NAME)"
+        case .dotenv: return "a .env file (docker compose / python-dotenv syntax)"
+        case .vscode: return "one configuration of a VS Code launch.json (--configuration NAME)"
+        }
+    }
 }
 
 /// What an import read from a file, in the file's order, before it becomes a profile.
@@ -18,6 +31,11 @@ struct ImportedEntries {
         var isEnabled: Bool
         /// Where the entry is (its text, when it can be pointed at).
         var location: SourceLocation
+        /// Whether the entry is one argument as it is (a `launch.json` `args` element), not words to split.
+        var isOneWord = false
+        /// The argument in the profile format's interpolation syntax, when the file has references the profile
+        /// keeps as references (VS Code's `${env:NAME}` becomes `${NAME}`); nil when its text is taken literally.
+        var template: String? = nil
     }
 
     /// One environment variable entry.
@@ -47,6 +65,10 @@ struct ImportedEntries {
     var payload: Payload?
     /// Warnings and notes found while reading.
     var notes: [Diagnostic] = []
+    /// Whether `-key value` arguments of catalog keys become flags, mocks and values (Xcode's entries, which an
+    /// export writes so); a `launch.json`'s `args` are the profile's arguments as they are (its typed layer travels in
+    /// `PROFILE_PAYLOAD`).
+    var typesArguments = true
 }
 
 extension ImportedEntries {

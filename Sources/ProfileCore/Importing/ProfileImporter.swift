@@ -26,6 +26,8 @@ package enum ProfileImporter {
         /// A test plan's `defaultOptions`, or the `options` of the configuration named so.
         case xctestplan(configuration: String?)
         case dotenv
+        /// The configuration of a VS Code `launch.json` named so.
+        case vscode(configuration: String)
     }
 
     /// The profile file's text (nil when there are errors), and every warning and error, located in the file read.
@@ -46,6 +48,8 @@ package enum ProfileImporter {
                     .importedEntries()
             case .xctestplan(let configuration):
                 entries = try XcodeTestPlanDocument(bytes, path: path, configuration: configuration).importedEntries()
+            case .vscode(let configuration):
+                entries = try VSCodeLaunchReader.read(bytes, path: path, configuration: configuration)
             case .dotenv:
                 let read = DotenvReader.read(bytes, path: path)
                 if !read.errors.isEmpty { return Output(text: nil, diagnostics: read.entries.notes + read.errors) }
@@ -55,7 +59,13 @@ package enum ProfileImporter {
             return Output(text: nil, diagnostics: [error])
         }
         var writer = Writer(
-            entries: entries, catalog: catalog, isXcode: { if case .dotenv = source { false } else { true } }())
+            entries: entries, catalog: catalog,
+            isXcode: {
+                switch source {
+                case .xcscheme, .xctestplan: true
+                case .dotenv, .vscode: false
+                }
+            }())
         writer.run()
         if entries.arguments.isEmpty, entries.variables.isEmpty, entries.payload == nil {
             writer.notes.append(
@@ -274,7 +284,10 @@ package enum ProfileImporter {
             let list = entries.arguments
             var words: [[String]] = []
             for argument in list {
-                let split = XcodeArgumentWords.splitReporting(argument.text)
+                // An entry of a file that passes each argument as it is (`launch.json`) is one word.
+                let split =
+                    argument.isOneWord
+                    ? (words: [argument.text], unclosedQuote: nil) : XcodeArgumentWords.splitReporting(argument.text)
                 if split.unclosedQuote != nil {
                     notes.append(
                         .warning(
@@ -318,7 +331,7 @@ package enum ProfileImporter {
                     index += 1
                     continue
                 }
-                if !typedKeys.isEmpty,
+                if !typedKeys.isEmpty, entries.typesArguments,
                     let used = importTyped(at: index, words: words, covered: covered, typedKeys: typedKeys)
                 {
                     afterTyped = true
@@ -327,9 +340,9 @@ package enum ProfileImporter {
                 }
                 let item =
                     words[index].count == 1
-                    ? YAMLText.string(YAMLText.literal(words[index][0]))
+                    ? YAMLText.string(argument.template ?? YAMLText.literal(words[index][0]))
                     : "[" + words[index].map { YAMLText.string(YAMLText.literal($0)) }.joined(separator: ", ") + "]"
-                buildSettingWarning(argument.text, at: argument.location)
+                if isXcode { buildSettingWarning(argument.text, at: argument.location) }
                 if !argument.isEnabled, afterTyped {
                     notes.append(
                         .warning(

@@ -20,12 +20,26 @@ import ProfileRuntime
 package struct Redaction: Sendable {
     /// Whether values are written in full (`--reveal`).
     package var reveal: Bool
+    /// How a display form writes what came from the invoking environment.
+    package var references: References
+
+    /// The syntax of the references in a display form.
+    package enum References: Sendable, Equatable {
+        /// `${NAME}`, and `$$` for a `$`: the profile's own syntax (`show`, the Xcode formats, generated Swift).
+        case profile
+        /// `${env:NAME}`, VS Code's, which VS Code substitutes when it launches a configuration; a `$` is written as
+        /// itself (VS Code has no escape: a literal `${workspaceFolder}` is substituted too).
+        case vsCode
+    }
 
     /// How a catalog secret is written: `<secret>`.
     package static let placeholder = Catalog.secretPlaceholder
 
-    /// Values hidden (`reveal` false), or written in full.
-    package init(reveal: Bool) { self.reveal = reveal }
+    /// Values hidden (`reveal` false), or written in full; references written in `references`' syntax.
+    package init(reveal: Bool, references: References = .profile) {
+        self.reveal = reveal
+        self.references = references
+    }
 
     /// Hides secrets.
     package static let hiding = Redaction(reveal: false)
@@ -33,7 +47,43 @@ package struct Redaction: Sendable {
     /// The text of a value: itself when revealed or not secret, else its display form.
     package func text(value: String, display: String?, isSecret: Bool) -> String {
         if reveal || !isSecret { return value }
-        return display ?? Self.placeholder
+        return display.map(written) ?? Self.placeholder
+    }
+
+    /// A display form (in the profile's syntax: `${NAME}` for a reference, `$$` for a `$`) in ``references``' syntax.
+    func written(_ display: String) -> String {
+        guard references == .vsCode, display.utf8.contains(UInt8(ascii: "$")) else { return display }
+        let bytes = Array(display.utf8)
+        var out: [UInt8] = []
+        var index = 0
+        func isNameByte(_ byte: UInt8, first: Bool) -> Bool {
+            byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
+                || (!first && byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
+        }
+        while index < bytes.count {
+            guard bytes[index] == UInt8(ascii: "$"), index + 1 < bytes.count else {
+                out.append(bytes[index])
+                index += 1
+                continue
+            }
+            if bytes[index + 1] == UInt8(ascii: "$") {
+                out.append(UInt8(ascii: "$"))
+                index += 2
+                continue
+            }
+            var end = index + 2
+            if bytes[index + 1] == UInt8(ascii: "{"), end < bytes.count, isNameByte(bytes[end], first: true) {
+                while end < bytes.count, isNameByte(bytes[end], first: false) { end += 1 }
+                if end < bytes.count, bytes[end] == UInt8(ascii: "}") {
+                    out += Array("${env:".utf8) + bytes[(index + 2)...end]
+                    index = end + 1
+                    continue
+                }
+            }
+            out.append(bytes[index])
+            index += 1
+        }
+        return String(decoding: out, as: UTF8.self)
     }
 
     /// An argument as written.
@@ -60,13 +110,13 @@ package struct Redaction: Sendable {
         var payload = profile.payload
         guard !reveal else { return payload }
         if profile.arguments.contains(where: \.isSecret) { payload.arguments = profile.arguments.map(text) }
-        for value in profile.values where value.isSecret { payload.values[value.key] = value.display }
+        for value in profile.values where value.isSecret { payload.values[value.key] = text(value) }
         return payload
     }
 
     /// The environment changes of `profile` as written, in order, then `PROFILE_PAYLOAD` holding `payload`.
     package func environmentChanges(_ profile: ResolvedProfile, payload: String) -> [(name: String, value: String?)] {
-        profile.environmentChanges(payload: payload, exact: reveal)
+        profile.environmentChanges(payload: payload, exact: reveal, references: references)
     }
 
     /// The argv of `command` launched with `profile`, as written.

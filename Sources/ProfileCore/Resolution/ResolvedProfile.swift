@@ -131,12 +131,14 @@ package struct ResolvedProfile: Sendable {
     /// unsets), then `PROFILE_PAYLOAD` holding `payload`. The one list every launch environment is built from: the
     /// child's (``childEnvironment``), the exports' (``ExportContent``) and generated code's. With `exact` false, a
     /// secret value is written as ``Redaction`` writes it (`${API_TOKEN}`, `<secret>`).
-    package func environmentChanges(payload: String, exact: Bool = true) -> [(name: String, value: String?)] {
+    package func environmentChanges(
+        payload: String, exact: Bool = true, references: Redaction.References = .profile
+    ) -> [(name: String, value: String?)] {
         var result: [(name: String, value: String?)] = []
         result.reserveCapacity(environment.count + 1)
         for change in environment {
             if !exact, change.value != nil, change.isSecret {
-                result.append((change.name, Redaction.hiding.text(change)))
+                result.append((change.name, Redaction(reveal: false, references: references).text(change)))
             } else {
                 result.append((change.name, change.value))
             }

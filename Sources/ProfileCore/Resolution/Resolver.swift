@@ -281,7 +281,8 @@ package final class Resolver {
                 .init(
                     name: name.value, value: value?.value, display: value?.value, origin: name.location,
                     usesInvokingEnvironment: false),
-                display: value?.value, tainted: false)
+                // Taken literally: shown in the profile's syntax (a `$` as `$$`) where a secret built from it is shown.
+                display: value?.value.replacingAll("$", with: "$$"), tainted: false)
         }
 
         // Arguments and string values may refer to the final environment.

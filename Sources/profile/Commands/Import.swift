@@ -2,33 +2,46 @@ import ArgumentParser
 import ProfileCore
 
 extension ProfileCommand {
-    /// `profile import xcscheme|xctestplan|dotenv FILE --name NAME [--action A] [--configuration C] [--force]
+    /// `profile import xcscheme|xctestplan|dotenv|vscode FILE --name NAME [--action A] [--configuration C] [--force]
     /// [--stdout]`
     struct Import: ParsableCommand {
         static let configuration = Grammar.`import`.configuration(
             discussion: """
-                Writes profiles/<name>.yml from the arguments and environment of an Xcode scheme action (the Run \
-                action, or --action test|profile), of a test plan (its defaultOptions, or one configuration's \
-                options with --configuration), or of a .env file (docker compose / python-dotenv syntax). Arguments \
-                keep their order, an entry of several words becomes a group, and with a catalog `-key value` entries \
-                of declared keys become flags, mocks and values. Unchecked entries are kept as comments. A \
-                PROFILE_PAYLOAD entry brings in the typed layer of an earlier export. A scheme or test plan gains \
-                the record of what was imported (a PROFILE_PAYLOAD entry), so that export --update rewrites the \
-                entries you edit in the profile in place. Never overwrites a file (exit 73) unless --force; --stdout \
-                prints the profile instead. Bad input is reported with its place and nothing is written (exit 65).
+                Formats:
+                \(formatList)
+
+                Writes profiles/<name>.yml from the arguments and environment the file gives a launch. Arguments \
+                keep their order, an Xcode entry of several words becomes a group, and with a catalog Xcode \
+                `-key value` entries of declared keys become flags, mocks and values. Unchecked entries are kept as \
+                comments. A PROFILE_PAYLOAD entry brings in the typed layer of an earlier export. VS Code's \
+                `${env:NAME}` becomes `${NAME}`; its other variables (`${workspaceFolder}`) are kept as text. A \
+                scheme, test plan or launch.json gains the record of what was imported (a PROFILE_PAYLOAD entry), so \
+                that export --update rewrites the entries you edit in the profile in place. Never overwrites a file \
+                (exit 73) unless --force; --stdout prints the profile instead. Bad input is reported with its place \
+                and nothing is written (exit 65).
 
                 Examples:
                   profile import xcscheme App.xcscheme --name uitest
                       A scheme's Run action as profiles/uitest.yml.
                   profile import xctestplan App.xctestplan --configuration German --name german
                       One test plan configuration.
-                  profile import dotenv .env --name local --stdout
-                      Print the profile instead of writing it.
+                  profile import vscode .vscode/launch.json --configuration Debug --name dev
+                      One VS Code launch configuration.
                 """)
+
+        /// One line per format: its name and what it reads (``ImportFormat``).
+        static var formatList: String {
+            let width = ImportFormat.allCases.map(\.rawValue.count).max() ?? 0
+            return ImportFormat.allCases.map { format in
+                "  " + format.rawValue + String(repeating: " ", count: width - format.rawValue.count + 2)
+                    + format.summary
+            }.joined(separator: "\n")
+        }
 
         @OptionGroup var profilesDirectory: ProfilesDirectoryOption
         @Argument(help: Grammar.importFormat.help) var format: String
-        @Argument(help: Grammar.importFile.help, completion: .file(extensions: ["xcscheme", "xctestplan", "env"]))
+        @Argument(
+            help: Grammar.importFile.help, completion: .file(extensions: ["xcscheme", "xctestplan", "env", "json"]))
         var file: String
         @Option(name: Grammar.importName.names, help: Grammar.importName.help) var name: String?
         @Option(name: Grammar.importAction.names, help: Grammar.importAction.help) var action: String?
@@ -63,12 +76,17 @@ extension ProfileCommand {
                         "`--action` chooses the scheme action for `import xcscheme`", at: place.location,
                         length: place.length))
             }
-            if let configuration, format != .xctestplan {
+            if let configuration, format != .xctestplan, format != .vscode {
                 let place = invocation.place(of: Grammar.importConfiguration) ?? configuration
                 invocation.problems.append(
                     .error(
-                        "`--configuration` chooses the test plan configuration for `import xctestplan`",
+                        "`--configuration` chooses the configuration for `import xctestplan` and `import vscode`",
                         at: place.location, length: place.length))
+            } else if configuration == nil, format == .vscode, file != nil {
+                invocation.problems.append(
+                    .error(
+                        "name the launch configuration to import: `profile import vscode <file> --configuration <name> "
+                            + "--name <name>`"))
             }
             try invocation.requireValid(environment: environment)
             guard let format, let file, let name else { throw Exit(status: ExitStatus.usage) }
@@ -125,6 +143,7 @@ extension ProfileCommand {
                 source = .xcscheme(action.flatMap { XcodeImportAction(rawValue: $0.value) } ?? .launch)
             case .xctestplan: source = .xctestplan(configuration: configuration?.value)
             case .dotenv: source = .dotenv
+            case .vscode: source = .vscode(configuration: configuration?.value ?? "")
             }
             let output = ProfileImporter.importProfile(bytes, path: file.value, from: source, catalog: catalog)
             Terminal.report((repository?.diagnostics ?? []) + output.diagnostics, environment: environment)

@@ -270,7 +270,7 @@ enum Grammar {
 
     static let exportFormat = Positional(
         name: "format", needs: "the format", summary: "The format to write",
-        completion: .choices(ExportFormat.allCases.map { $0.rawValue }))
+        completion: .choices(ExportFormats.all.map(\.name)))
     static let exportReveal = flag(
         "--reveal", "Write values from the environment in full",
         details: " (`${API_TOKEN}` taken from the invoking environment)")
@@ -279,15 +279,16 @@ enum Grammar {
         details: " instead of standard output (`-`: standard output)")
     static let exportUpdate = Option(
         name: "--update", value: Value(name: "file", what: "a file", completion: .file),
-        summary: "Update an .xcscheme or .xctestplan in place",
+        summary: "Update an .xcscheme, .xctestplan or launch.json in place",
         details: ": rewrite the entries the profile owns, leave the rest of the file as it is")
     static let exportAction = Option(
         name: "--action", value: choices("action", XcodeSchemeAction.allCases.map { $0.rawValue }),
         summary: "The scheme action to update", details: ": launch (the default) or test")
     static let exportConfiguration = Option(
-        name: "--configuration", value: Value(name: "name", what: "a test plan configuration name", completion: .none),
-        summary: "The test plan configuration to update",
-        details: ": its `options` instead of the test plan's `defaultOptions` (with `xctestplan --update`)")
+        name: "--configuration", value: Value(name: "name", what: "a configuration name", completion: .none),
+        summary: "The configuration to update",
+        details: ": a test plan's (its `options` instead of `defaultOptions`) or a launch.json's (default: the "
+            + "profiles' names joined by `+`, added when missing)")
     static let export = Command(
         name: .export, summary: "Print a resolved profile in another tool's format",
         options: [profilesDirectory] + overrides + [
@@ -299,7 +300,7 @@ enum Grammar {
         name: "format", needs: "the format", summary: "The format to read",
         completion: .choices(ImportFormat.allCases.map { $0.rawValue }))
     static let importFile = Positional(
-        name: "file", needs: "the file to import", summary: "The .xcscheme, .xctestplan or .env file",
+        name: "file", needs: "the file to import", summary: "The .xcscheme, .xctestplan, .env or launch.json file",
         completion: .file)
     static let importName = Option(
         name: "--name", value: Value(name: "name", what: "a profile name", completion: .none),
@@ -308,13 +309,14 @@ enum Grammar {
         name: "--action", value: choices("action", XcodeImportAction.allCases.map { $0.rawValue }),
         summary: "The scheme action to import", details: ": launch (the default), test or profile")
     static let importConfiguration = Option(
-        name: "--configuration", value: Value(name: "name", what: "a test plan configuration name", completion: .none),
-        summary: "The test plan configuration to import",
-        details: ": its `options` instead of the test plan's `defaultOptions`")
+        name: "--configuration", value: Value(name: "name", what: "a configuration name", completion: .none),
+        summary: "The configuration to import",
+        details: ": a test plan's (its `options` instead of `defaultOptions`) or a launch.json's (required)")
     static let importForce = flag("--force", "Replace the profile's file if it exists")
     static let importStdout = flag("--stdout", "Print the profile instead of writing it")
     static let `import` = Command(
-        name: .`import`, summary: "Bring an Xcode scheme, test plan or .env file into a profile",
+        name: .`import`,
+        summary: "Bring an Xcode scheme, test plan, .env file or VS Code launch configuration into a profile",
         details: " (order and unchecked entries kept)",
         options: [profilesDirectory, importName, importAction, importConfiguration, importForce, importStdout],
         leading: [importFormat, importFile])

@@ -67,21 +67,21 @@ import Testing
     ]
 
     /// The note of an update that leaves `path` as it was.
-    static func unchangedNote(_ path: String) -> [String] { [ExportFormat.alreadyAsTheProfileSaysMessage(path)] }
+    static func unchangedNote(_ path: String) -> [String] { [XcodeFormats.alreadyAsTheProfileSaysMessage(path)] }
 
     @Test(arguments: schemes)
     func aSchemeComesBackByteForByte(_ name: String, _ action: XcodeImportAction) async throws {
         let (original, _, profile, changed, _) = try await Self.importedWithChange(name, from: .xcscheme(action))
         let exportAction = XcodeSchemeAction(rawValue: action.rawValue)!
-        let once = try ExportFormat.xcscheme.update(
+        let once = try XcodeSchemeFormat().update(
             Array(original.utf8), path: name, with: profile, action: exportAction)
         #expect(once.warnings.map(\.message) == Self.unchangedNote(name))
         #expect(once.bytes == Array(original.utf8), "\(name)")
-        let twice = try ExportFormat.xcscheme.update(once.bytes, path: name, with: profile, action: exportAction)
+        let twice = try XcodeSchemeFormat().update(once.bytes, path: name, with: profile, action: exportAction)
         #expect(twice.bytes == Array(original.utf8))
 
         // The first update that changes something writes the change and the record; the next one changes nothing.
-        let grown = try ExportFormat.xcscheme.update(
+        let grown = try XcodeSchemeFormat().update(
             Array(original.utf8), path: name, with: changed, action: exportAction)
         #expect(grown.warnings.isEmpty, "\(grown.warnings.map(\.message))")
         #expect(XcodeEntries.diff(original, grown.text).removed == [])
@@ -92,18 +92,18 @@ import Testing
         #expect(
             variables.filter { $0.identity == "PROFILE_PAYLOAD" }
                 == [XcodeEntries.Entry("PROFILE_PAYLOAD", Self.xcodePayload(changed))])
-        let again = try ExportFormat.xcscheme.update(grown.bytes, path: name, with: changed, action: exportAction)
+        let again = try XcodeSchemeFormat().update(grown.bytes, path: name, with: changed, action: exportAction)
         #expect(again.text == grown.text)
 
         // Back to the imported profile: the record says `ROUND_TRIP_ADDED` was the profile's, so it goes; the record
         // stays. Every byte of the original, and the payload entry.
-        let back = try ExportFormat.xcscheme.update(grown.bytes, path: name, with: profile, action: exportAction)
+        let back = try XcodeSchemeFormat().update(grown.bytes, path: name, with: profile, action: exportAction)
         #expect(XcodeEntries.schemeWithout(back.text) { $0.identity == "PROFILE_PAYLOAD" } == original, "\(name)")
         #expect(
             XcodeEntries.scheme(back.text, exportAction).variables.filter { $0.identity == "PROFILE_PAYLOAD" }
                 == [XcodeEntries.Entry("PROFILE_PAYLOAD", Self.xcodePayload(profile))])
         #expect(
-            try ExportFormat.xcscheme.update(back.bytes, path: name, with: profile, action: exportAction).text
+            try XcodeSchemeFormat().update(back.bytes, path: name, with: profile, action: exportAction).text
                 == back.text)
     }
 
@@ -134,14 +134,14 @@ import Testing
 
                 """)
         // The typed entries are options, nothing is left to the payload: the file comes back byte for byte.
-        let once = try ExportFormat.xcscheme.update(Array(original.utf8), path: "Typed.xcscheme", with: profile)
+        let once = try XcodeSchemeFormat().update(Array(original.utf8), path: "Typed.xcscheme", with: profile)
         #expect(once.warnings.map(\.message) == Self.unchangedNote("Typed.xcscheme"))
         #expect(once.bytes == Array(original.utf8))
 
         // Another spelling of the same settings: taken as the profile's, and written the export's way in place.
         let spelled = original.replacingOccurrences(of: "\"-skipOnboarding YES\"", with: "\"-skipOnboarding true\"")
             .replacingOccurrences(of: "\"-pageSize 5\"", with: "\"--page-size=5\"")
-        let normalised = try ExportFormat.xcscheme.update(Array(spelled.utf8), path: "Typed.xcscheme", with: profile)
+        let normalised = try XcodeSchemeFormat().update(Array(spelled.utf8), path: "Typed.xcscheme", with: profile)
         let arguments = XcodeEntries.scheme(normalised.text, .launch).arguments
         #expect(
             arguments == [
@@ -151,7 +151,7 @@ import Testing
         // A different value of the user's is not the profile's: it stays, and the profile's comes after the profile's
         // previous entry.
         let different = original.replacingOccurrences(of: "\"-pageSize 5\"", with: "\"-pageSize 7\"")
-        let kept = try ExportFormat.xcscheme.update(Array(different.utf8), path: "Typed.xcscheme", with: profile)
+        let kept = try XcodeSchemeFormat().update(Array(different.utf8), path: "Typed.xcscheme", with: profile)
         #expect(
             XcodeEntries.scheme(kept.text, .launch).arguments.map(\.identity).suffix(3) == [
                 "-countries local-mock", "-pageSize 5", "-pageSize 7",
@@ -168,16 +168,16 @@ import Testing
     func aTestPlanComesBackByteForByte(_ name: String, _ configuration: String?) async throws {
         let (original, _, profile, changed, _) = try await Self.importedWithChange(
             name, from: .xctestplan(configuration: configuration))
-        let once = try ExportFormat.xctestplan.update(
+        let once = try XcodeTestPlanFormat().update(
             Array(original.utf8), path: name, with: profile, configuration: configuration)
         #expect(once.warnings.map(\.message) == Self.unchangedNote(name))
         #expect(once.bytes == Array(original.utf8), "\(name)")
-        let twice = try ExportFormat.xctestplan.update(
+        let twice = try XcodeTestPlanFormat().update(
             once.bytes, path: name, with: profile, configuration: configuration)
         #expect(twice.bytes == Array(original.utf8))
 
         // The first update that changes something writes the change and the record; the next one changes nothing.
-        let grown = try ExportFormat.xctestplan.update(
+        let grown = try XcodeTestPlanFormat().update(
             Array(original.utf8), path: name, with: changed, configuration: configuration)
         #expect(grown.warnings.isEmpty, "\(grown.warnings.map(\.message))")
         let before = try XcodeEntries.plan(original, configuration: configuration)
@@ -189,14 +189,14 @@ import Testing
                     XcodeEntries.Entry("ROUND_TRIP_ADDED", "1"),
                     XcodeEntries.Entry("PROFILE_PAYLOAD", Self.xcodePayload(changed)),
                 ])
-        let again = try ExportFormat.xctestplan.update(
+        let again = try XcodeTestPlanFormat().update(
             grown.bytes, path: name, with: changed, configuration: configuration)
         #expect(again.text == grown.text)
 
         // Back to the imported profile: `ROUND_TRIP_ADDED` goes, the record stays. Everything but the payload entry
         // is the original's, and no line changed but for the commas that separate the new entry (and an empty
         // object's blank line, filled).
-        let back = try ExportFormat.xctestplan.update(
+        let back = try XcodeTestPlanFormat().update(
             grown.bytes, path: name, with: profile, configuration: configuration)
         #expect(
             try XcodeEntries.planWithout(back.text) { $0.identity == "PROFILE_PAYLOAD" }
@@ -208,7 +208,7 @@ import Testing
         #expect(payloadLines.contains { $0.contains("\"key\" : \"PROFILE_PAYLOAD\"") })
         #expect(payloadLines.count <= 6, "\(payloadLines)")
         #expect(
-            try ExportFormat.xctestplan.update(back.bytes, path: name, with: profile, configuration: configuration)
+            try XcodeTestPlanFormat().update(back.bytes, path: name, with: profile, configuration: configuration)
                 .text == back.text)
     }
 
@@ -239,13 +239,13 @@ import Testing
         // `OS_ACTIVITY_MODE`, the user's own entry until now, says exactly what the profile writes: it is adopted,
         // not written a second time. The unchecked `-com.apple.CoreData.SQLDebug 1` after the typed entries stays the
         // user's (a comment in the profile).
-        let once = try ExportFormat.xcscheme.update(Array(original.utf8), path: "Exported.xcscheme", with: profile)
+        let once = try XcodeSchemeFormat().update(Array(original.utf8), path: "Exported.xcscheme", with: profile)
         #expect(once.warnings.isEmpty, "\(once.warnings.map(\.message))")
         let entries = XcodeEntries.scheme(once.text, .launch)
         #expect(entries.arguments == XcodeEntries.scheme(original, .launch).arguments)
         #expect(entries.variables.map(\.identity) == ["API_BASE_URL", "MODE", "OS_ACTIVITY_MODE", "PROFILE_PAYLOAD"])
         #expect(entries.variables[1].isEnabled == false)
         #expect(
-            try ExportFormat.xcscheme.update(once.bytes, path: "Exported.xcscheme", with: profile).text == once.text)
+            try XcodeSchemeFormat().update(once.bytes, path: "Exported.xcscheme", with: profile).text == once.text)
     }
 }

@@ -456,7 +456,7 @@ import Testing
             values: {pageSize: 5, greeting: "Hi $$you"}
             """
         let (profile, _) = try await load(source, catalog: true)
-        let dotenv = try ExportFormat.dotenv.render(profile).text
+        let dotenv = try DotenvFormat().render(profile).text
         let output = run(dotenv, .dotenv, path: ".env", catalog: try catalog())
         #expect(output.diagnostics.isEmpty, "\(output.diagnostics.map(\.message))")
         let (back, lint) = try await load(output.text!, catalog: true)

@@ -21,3 +21,29 @@ enum ArgumentsExport {
         JSONWriter.render(.array(content.arguments.map { .string($0) })) + "\n"
     }
 }
+
+/// `arguments`: the launch arguments, one per line.
+package struct ArgumentsFormat: ExportFormat {
+    package let name = "arguments"
+    package let summary = "the launch arguments, one per line"
+    package let writesExactValues = false
+    package init() {}
+
+    package func render(_ profile: ResolvedProfile, reveal: Bool) throws(Diagnostic) -> ExportOutput {
+        let content = ExportContent(profile, for: self, reveal: reveal)
+        return ExportOutput(text: try ArgumentsExport.lines(content), warnings: content.referenceWarnings)
+    }
+}
+
+/// `arguments-json`: the launch arguments as a JSON array (for `XCUIApplication.launchArguments`).
+package struct ArgumentsJSONFormat: ExportFormat {
+    package let name = "arguments-json"
+    package let summary = "the launch arguments as a JSON array of strings"
+    package let writesExactValues = false
+    package init() {}
+
+    package func render(_ profile: ResolvedProfile, reveal: Bool) throws(Diagnostic) -> ExportOutput {
+        let content = ExportContent(profile, for: self, reveal: reveal)
+        return ExportOutput(text: ArgumentsExport.json(content), warnings: content.referenceWarnings)
+    }
+}

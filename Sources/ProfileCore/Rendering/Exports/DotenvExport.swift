@@ -40,3 +40,21 @@ enum DotenvExport {
         return out
     }
 }
+
+/// `dotenv`: `NAME="value"` lines.
+package struct DotenvFormat: ExportFormat {
+    package let name = "dotenv"
+    package let summary = "dotenv `NAME=\"value\"` lines"
+    package let writesExactValues = true
+    package let options: ExportOptions = .prefix
+    package init() {}
+
+    package func render(_ profile: ResolvedProfile, reveal: Bool) throws(Diagnostic) -> ExportOutput {
+        try FormatNames.checkDotenv(profile)
+        let content = ExportContent(profile, for: self, reveal: reveal)
+        return ExportOutput(
+            text: DotenvExport.render(content),
+            warnings: content.referenceWarnings
+                + content.unsetWarnings(in: "a dotenv file", consequence: "written as a comment"))
+    }
+}

@@ -66,8 +66,13 @@ package struct ExportContent: Sendable {
     ///
     /// With `checkboxes` (the Xcode formats), the entries written `enabled: false` are among the entries, unchecked,
     /// and the payload records them (`argument-off=`, `env-off=`), so that `--update` knows it wrote them.
-    package init(_ profile: ResolvedProfile, exact: Bool, checkboxes: Bool = false) {
-        let redaction = Redaction(reveal: exact)
+    ///
+    /// `references` is the syntax secret entries are written in (VS Code's `${env:NAME}` for `launch.json`).
+    package init(
+        _ profile: ResolvedProfile, exact: Bool, checkboxes: Bool = false,
+        references: Redaction.References = .profile
+    ) {
+        let redaction = Redaction(reveal: exact, references: references)
         var payload = redaction.payload(profile)
         var unsets: [(String, SourceLocation)] = []
         for change in profile.environment where change.value == nil { unsets.append((change.name, change.origin)) }
@@ -174,6 +179,14 @@ package struct ExportContent: Sendable {
             + merged[end...].map { entry($0.words, $0.isEnabled) }
         return (entries, end..<end + typed.count)
     }
+
+    /// The content `format` writes: exact values when it always writes them or `reveal` is set.
+    init(_ profile: ResolvedProfile, for format: some ExportFormat, reveal: Bool) {
+        self.init(profile, exact: format.writesExactValues || reveal)
+    }
+
+    /// The warning naming the entries left as references, as a list (empty when there are none).
+    var referenceWarnings: [Diagnostic] { referenceWarning.map { [$0] } ?? [] }
 
     /// The warning naming the entries left as references, nil when there are none.
     var referenceWarning: Diagnostic? {

@@ -29,20 +29,22 @@ enum FormatNames {
         !name.unicodeScalars.contains { $0.properties.isWhitespace || $0 == "#" }
     }
 
-    /// Refuses what `format` cannot write (``ExportFormat/shell`` and ``ExportFormat/dotenv``).
-    static func check(_ profile: ResolvedProfile, format: ExportFormat) throws(Diagnostic) {
-        let problem: Diagnostic?
-        switch format {
-        case .shell:
-            problem = Self.problem(
-                profile, format: "shell", holds: Names.isShellIdentifier,
-                rule: "a shell's `export` takes letters, digits and `_`, not starting with a digit")
-        case .dotenv:
-            problem = Self.problem(
-                profile, format: "dotenv", holds: dotenvHolds,
-                rule: "a dotenv name holds no white space and no `#`")
-        default: problem = nil
+    /// Refuses the names `shell` cannot write (``ShellFormat``).
+    static func checkShell(_ profile: ResolvedProfile) throws(Diagnostic) {
+        if let problem = problem(
+            profile, format: "shell", holds: Names.isShellIdentifier,
+            rule: "a shell's `export` takes letters, digits and `_`, not starting with a digit")
+        {
+            throw problem
         }
-        if let problem { throw problem }
+    }
+
+    /// Refuses the names `dotenv` cannot write (``DotenvFormat``).
+    static func checkDotenv(_ profile: ResolvedProfile) throws(Diagnostic) {
+        if let problem = problem(
+            profile, format: "dotenv", holds: dotenvHolds, rule: "a dotenv name holds no white space and no `#`")
+        {
+            throw problem
+        }
     }
 }

@@ -13,3 +13,16 @@ enum JSONExport {
         return JSONWriter.render(root) + "\n"
     }
 }
+
+/// `json`: the launch arguments and the environment as one JSON object.
+package struct JSONFormat: ExportFormat {
+    package let name = "json"
+    package let summary = "`{\"arguments\": [...], \"environment\": {\"NAME\": \"value\"...}}`"
+    package let writesExactValues = true
+    package init() {}
+
+    package func render(_ profile: ResolvedProfile, reveal: Bool) throws(Diagnostic) -> ExportOutput {
+        let content = ExportContent(profile, for: self, reveal: reveal)
+        return ExportOutput(text: JSONExport.render(content), warnings: content.referenceWarnings)
+    }
+}

@@ -1,5 +1,8 @@
 /// A minimal JSON scanner for editing a file in place: it checks the syntax and reports every object's members
 /// with the byte ranges of their keys and values. Only keys are decoded.
+///
+/// With `comments`, it reads JSON with comments as VS Code does for `launch.json` (its `jsonc-parser`): `//` line
+/// comments and `/* */` block comments wherever whitespace may be, and a trailing comma before `]` or `}`.
 struct JSONScanner {
     /// A value and where it is.
     struct Value {
@@ -35,15 +38,18 @@ struct JSONScanner {
 
     private let bytes: [UInt8]
     private var index = 0
+    /// Whether comments and trailing commas are read (JSONC).
+    private var comments = false
 
     private init(_ bytes: [UInt8]) { self.bytes = bytes }
 
-    /// The document's single value.
-    static func scan(_ bytes: [UInt8]) throws(Failure) -> Value {
+    /// The document's single value; with `comments`, JSON with comments and trailing commas.
+    static func scan(_ bytes: [UInt8], comments: Bool = false) throws(Failure) -> Value {
         var scanner = JSONScanner(bytes)
+        scanner.comments = comments
         scanner.index = ByteOrderMark.length(in: bytes)
         let value = try scanner.value(depth: 0)
-        scanner.skipSpaces()
+        try scanner.skipSpaces()
         if scanner.index < bytes.count {
             throw Failure(message: "unexpected text after the document", offset: scanner.index)
         }
@@ -51,7 +57,7 @@ struct JSONScanner {
     }
 
     private mutating func value(depth: Int) throws(Failure) -> Value {
-        skipSpaces()
+        try skipSpaces()
         guard index < bytes.count else { throw Failure(message: "unexpected end of file", offset: index) }
         guard depth < Self.maximumDepth else { throw Failure(message: "nested too deeply", offset: index) }
         let start = index
@@ -59,24 +65,28 @@ struct JSONScanner {
         case UInt8(ascii: "{"):
             index += 1
             var members: [Member] = []
-            skipSpaces()
+            try skipSpaces()
             if peek(UInt8(ascii: "}")) {
                 index += 1
                 return Value(start: start, end: index, object: members)
             }
             while true {
-                skipSpaces()
+                try skipSpaces()
+                if comments, peek(UInt8(ascii: "}")), !members.isEmpty {
+                    index += 1
+                    return Value(start: start, end: index, object: members)
+                }
                 let keyStart = index
                 guard peek(UInt8(ascii: "\"")) else {
                     throw Failure(message: "expected a key in quotes", offset: index)
                 }
                 let key = try string()
-                skipSpaces()
+                try skipSpaces()
                 guard peek(UInt8(ascii: ":")) else { throw Failure(message: "expected `:` after a key", offset: index) }
                 index += 1
                 let value = try value(depth: depth + 1)
                 members.append(Member(key: key, keyStart: keyStart, value: value))
-                skipSpaces()
+                try skipSpaces()
                 if peek(UInt8(ascii: ",")) {
                     index += 1
                 } else if peek(UInt8(ascii: "}")) {
@@ -88,15 +98,22 @@ struct JSONScanner {
             }
         case UInt8(ascii: "["):
             index += 1
-            skipSpaces()
+            try skipSpaces()
             var elements: [Value] = []
             if peek(UInt8(ascii: "]")) {
                 index += 1
                 return Value(start: start, end: index, object: nil, elements: elements)
             }
             while true {
+                if comments, !elements.isEmpty {
+                    try skipSpaces()
+                    if peek(UInt8(ascii: "]")) {
+                        index += 1
+                        return Value(start: start, end: index, object: nil, elements: elements)
+                    }
+                }
                 elements.append(try value(depth: depth + 1))
-                skipSpaces()
+                try skipSpaces()
                 if peek(UInt8(ascii: ",")) {
                     index += 1
                 } else if peek(UInt8(ascii: "]")) {
@@ -222,7 +239,35 @@ struct JSONScanner {
 
     private func peek(_ byte: UInt8) -> Bool { index < bytes.count && bytes[index] == byte }
 
-    private mutating func skipSpaces() {
-        while index < bytes.count, [0x20, 0x09, 0x0A, 0x0D].contains(bytes[index]) { index += 1 }
+    private mutating func skipSpaces() throws(Failure) {
+        while index < bytes.count {
+            let byte = bytes[index]
+            if byte == 0x20 || byte == 0x09 || byte == 0x0A || byte == 0x0D {
+                index += 1
+            } else if comments, byte == UInt8(ascii: "/"), index + 1 < bytes.count,
+                bytes[index + 1] == UInt8(ascii: "/")
+            {
+                while index < bytes.count, bytes[index] != 0x0A, bytes[index] != 0x0D { index += 1 }
+            } else if comments, byte == UInt8(ascii: "/"), index + 1 < bytes.count,
+                bytes[index + 1] == UInt8(ascii: "*")
+            {
+                let start = index
+                index += 2
+                while index + 1 < bytes.count,
+                    bytes[index] != UInt8(ascii: "*") || bytes[index + 1] != UInt8(ascii: "/")
+                {
+                    index += 1
+                }
+                guard index + 1 < bytes.count else {
+                    throw Failure(message: "unterminated `/*` comment", offset: start)
+                }
+                index += 2
+            } else {
+                return
+            }
+        }
     }
+
+    /// Whether `bytes[range]`, the space between two tokens of a document scanned with comments, holds a comment.
+    static func holdsComment(_ bytes: ArraySlice<UInt8>) -> Bool { bytes.contains(UInt8(ascii: "/")) }
 }

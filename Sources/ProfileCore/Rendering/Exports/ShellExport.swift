@@ -21,3 +21,18 @@ enum ShellExport {
     /// `text` in single quotes, each `'` written as `'\''`.
     static func quote(_ text: String) -> String { ShellQuoting.singleQuoted(text) }
 }
+
+/// `shell`: `export`/`unset` lines for `eval`.
+package struct ShellFormat: ExportFormat {
+    package let name = "shell"
+    package let summary = "`export NAME='value'` and `unset NAME` lines, for `eval`"
+    package let writesExactValues = true
+    package let options: ExportOptions = .prefix
+    package init() {}
+
+    package func render(_ profile: ResolvedProfile, reveal: Bool) throws(Diagnostic) -> ExportOutput {
+        try FormatNames.checkShell(profile)
+        let content = ExportContent(profile, for: self, reveal: reveal)
+        return ExportOutput(text: ShellExport.render(content), warnings: content.referenceWarnings)
+    }
+}

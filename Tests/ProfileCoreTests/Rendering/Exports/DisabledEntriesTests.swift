@@ -53,17 +53,19 @@ import Testing
 
     @Test func programFormatsLeaveThemOut() throws {
         let profile = try XcodeFixtures.resolve(Self.yaml)
-        for format in [ExportFormat.arguments, .argumentsJSON, .shell, .dotenv, .json] {
+        for format: any ExportFormat in [
+            ArgumentsFormat(), ArgumentsJSONFormat(), ShellFormat(), DotenvFormat(), JSONFormat(), VSCodeFormat(),
+        ] {
             let text = try format.render(profile).text
             #expect(!text.contains("-verbose") && !text.contains("two") && !text.contains("-pageSize"), "\(format)")
             #expect(!text.contains("-off"), "\(format)")
         }
-        #expect(try ExportFormat.arguments.render(profile).text == "-UITests\n-last\n")
+        #expect(try ArgumentsFormat().render(profile).text == "-UITests\n-last\n")
     }
 
     @Test func xcodeFormatsWriteThemUncheckedAndRecordThem() throws {
         let profile = try XcodeFixtures.resolve(Self.yaml)
-        let scheme = try ExportFormat.xcscheme.render(profile).text
+        let scheme = try XcodeSchemeFormat().render(profile).text
         let entries = XcodeEntries.scheme(
             "<Scheme>\n   <LaunchAction\n      x = \"y\">\n" + scheme + "   </LaunchAction>\n</Scheme>\n", .launch)
         #expect(
@@ -89,7 +91,7 @@ import Testing
         #expect(active.flag(forKey: "verbose") == nil)
         #expect(active.launchArguments == ["-UITests", "-pageSize", "5"])
 
-        let plan = try ExportFormat.xctestplan.render(profile).text
+        let plan = try XcodeTestPlanFormat().render(profile).text
         #expect(plan.contains("\"argument\" : \"-verbose\",\n      \"enabled\" : false"))
         #expect(plan.contains("\"enabled\" : false,\n      \"key\" : \"B\""))
     }
@@ -112,7 +114,7 @@ import Testing
         """
 
     func update(_ text: String, _ yaml: String) throws -> String {
-        try ExportFormat.xcscheme.update(Array(text.utf8), path: "App.xcscheme", with: XcodeFixtures.resolve(yaml)).text
+        try XcodeSchemeFormat().update(Array(text.utf8), path: "App.xcscheme", with: XcodeFixtures.resolve(yaml)).text
     }
 
     @Test func updatesKeepThemAndTheUsersToggles() throws {
@@ -158,8 +160,8 @@ import Testing
 
             """
         let profile = try XcodeFixtures.resolve(Self.yaml)
-        let once = try ExportFormat.xctestplan.update(Array(plan.utf8), path: "App.xctestplan", with: profile)
-        let twice = try ExportFormat.xctestplan.update(once.bytes, path: "App.xctestplan", with: profile)
+        let once = try XcodeTestPlanFormat().update(Array(plan.utf8), path: "App.xctestplan", with: profile)
+        let twice = try XcodeTestPlanFormat().update(once.bytes, path: "App.xctestplan", with: profile)
         #expect(twice.text == once.text)
         #expect(once.text.contains("\"argument\" : \"-verbose\",\n        \"enabled\" : false"))
     }

@@ -1,6 +1,7 @@
 import Foundation
 import ProfileCore
 import ProfileRuntime
+import TestSupport
 import Testing
 
 // `XMLDocument`: in FoundationXML on Linux (swift-corelibs-foundation's Docs/ReleaseNotes_Swift5.md, "Dependency
@@ -62,7 +63,7 @@ import FoundationXML
 
     @Test func argumentsAreOnePerLineWithReferencesUnlessRevealed() throws {
         let profile = try resolve()
-        let output = try ExportFormat.arguments.render(profile)
+        let output = try ArgumentsFormat().render(profile)
         #expect(
             output.text == """
                 -UITests
@@ -82,7 +83,7 @@ import FoundationXML
                 """)
         #expect(messages(output) == [Self.referenceWarning])
 
-        let revealed = try ExportFormat.arguments.render(profile, reveal: true)
+        let revealed = try ArgumentsFormat().render(profile, reveal: true)
         #expect(revealed.text.split(separator: "\n").map(String.init) == profile.payload.launchArguments)
         #expect(revealed.text.contains("--token=s3cr'et\n"))
         #expect(revealed.warnings.isEmpty)
@@ -90,19 +91,19 @@ import FoundationXML
 
     @Test func argumentsRefuseALineBreak() throws {
         let profile = try resolve("arguments: [ok, \"two\\nlines\"]\n")
-        let error = #expect(throws: Diagnostic.self) { try ExportFormat.arguments.render(profile) }
+        let error = #expect(throws: Diagnostic.self) { try ArgumentsFormat().render(profile) }
         #expect(
             error?.message
                 == #"launch argument 2 ("two\nlines") holds a line break, which one-per-line `arguments` "#
                 + "cannot write: use `arguments-json`")
         let carriageReturn = try resolve("arguments: [\"a\\rb\"]\n")
-        #expect(throws: Diagnostic.self) { try ExportFormat.arguments.render(carriageReturn) }
-        #expect(try ExportFormat.argumentsJSON.render(profile).text == "[\n  \"ok\",\n  \"two\\nlines\"\n]\n")
+        #expect(throws: Diagnostic.self) { try ArgumentsFormat().render(carriageReturn) }
+        #expect(try ArgumentsJSONFormat().render(profile).text == "[\n  \"ok\",\n  \"two\\nlines\"\n]\n")
     }
 
     @Test func argumentsJSONIsAnArrayOfStrings() throws {
         let profile = try resolve()
-        let output = try ExportFormat.argumentsJSON.render(profile)
+        let output = try ArgumentsJSONFormat().render(profile)
         #expect(
             output.text == #"""
                 [
@@ -123,14 +124,14 @@ import FoundationXML
 
                 """#)
         #expect(messages(output) == [Self.referenceWarning])
-        let revealed = try ExportFormat.argumentsJSON.render(profile, reveal: true)
+        let revealed = try ArgumentsJSONFormat().render(profile, reveal: true)
         let parsed = try JSONSerialization.jsonObject(with: Data(revealed.bytes)) as? [String]
         #expect(parsed == profile.payload.launchArguments)
     }
 
     @Test func anEscapedDollarIsNotTakenForAReference() throws {
         let profile = try resolve("arguments: [\"price$$5\", \"$${HOME}\"]\n", environment: [("HOME", "/root")])
-        let output = try ExportFormat.arguments.render(profile)
+        let output = try ArgumentsFormat().render(profile)
         #expect(output.text == "price$5\n${HOME}\n")
         #expect(output.warnings.isEmpty)
     }
@@ -139,7 +140,7 @@ import FoundationXML
 
     @Test func shellWritesExactValuesInSingleQuotes() throws {
         let profile = try resolve()
-        let output = try ExportFormat.shell.render(profile)
+        let output = try ShellFormat().render(profile)
         let payload = payload(profile, shown: false).replacingOccurrences(of: "'", with: #"'\''"#)
         #expect(
             output.text == #"""
@@ -159,7 +160,7 @@ import FoundationXML
 
     @Test func dotenvEscapesAndCommentsUnsets() throws {
         let profile = try resolve()
-        let output = try ExportFormat.dotenv.render(profile)
+        let output = try DotenvFormat().render(profile)
         let payload = payload(profile, shown: false)
         #expect(!payload.contains("\"") && !payload.contains("\\") && !payload.contains("$"))
         #expect(
@@ -184,7 +185,7 @@ import FoundationXML
 
     @Test func dotenvReadsBackWithTheDocumentedRules() throws {
         let profile = try resolve()
-        let text = try ExportFormat.dotenv.render(profile).text
+        let text = try DotenvFormat().render(profile).text
         var read: [String: String] = [:]
         for line in text.split(separator: "\n") where !line.hasPrefix("#") {
             let equals = try #require(line.firstIndex(of: "="))
@@ -219,7 +220,7 @@ import FoundationXML
 
     @Test func jsonHasArgumentsAndEnvironmentWithNullForUnsets() throws {
         let profile = try resolve()
-        let output = try ExportFormat.json.render(profile)
+        let output = try JSONFormat().render(profile)
         let payload = payload(profile, shown: false)
         #expect(
             output.text == #"""
@@ -261,7 +262,7 @@ import FoundationXML
 
     @Test func machineFormatsNeverWriteReferences() throws {
         let profile = try resolve()
-        for format in [ExportFormat.shell, .dotenv, .json] {
+        for format: any ExportFormat in [ShellFormat(), DotenvFormat(), JSONFormat()] {
             let text = try format.render(profile).text
             #expect(!text.contains("${API_TOKEN}"), "\(format)")
             #expect(format.writesExactValues)
@@ -283,7 +284,7 @@ import FoundationXML
 
     @Test func xcschemeWritesXcodesElements() throws {
         let profile = try resolve(Self.xcode)
-        let output = try ExportFormat.xcscheme.render(profile)
+        let output = try XcodeSchemeFormat().render(profile)
         let payload = XcodeUserEntriesTests.xcodePayload(profile).replacingOccurrences(of: "&", with: "&amp;")
             .replacingOccurrences(of: "<", with: "&lt;").replacingOccurrences(of: ">", with: "&gt;")
             .replacingOccurrences(of: "'", with: "&apos;")
@@ -343,7 +344,7 @@ import FoundationXML
     #if canImport(FoundationXML) || os(macOS)
     @Test func xcschemeElementsParseBackToTheValues() throws {
         let profile = try resolve(Self.xcode)
-        let text = try ExportFormat.xcscheme.render(profile, reveal: true).text
+        let text = try XcodeSchemeFormat().render(profile, reveal: true).text
         let document = try XMLDocument(data: Data(("<LaunchAction>\n" + text + "</LaunchAction>\n").utf8))
         let arguments = try document.nodes(forXPath: "/LaunchAction/CommandLineArguments/CommandLineArgument/@argument")
         // Quoted where Xcode would split the entry (it splits shell-style).
@@ -358,7 +359,7 @@ import FoundationXML
 
     @Test func xcschemeRefusesControlCharactersXMLCannotHold() throws {
         let profile = try resolve("env: {BELL: \"ding\\a\"}\n")
-        let error = #expect(throws: Diagnostic.self) { try ExportFormat.xcscheme.render(profile) }
+        let error = #expect(throws: Diagnostic.self) { try XcodeSchemeFormat().render(profile) }
         #expect(
             error?.message
                 == "the value of `BELL` holds the control character U+0007, which XML (and so an .xcscheme) "
@@ -367,7 +368,7 @@ import FoundationXML
 
     @Test func xctestplanWritesXcodesJSON() throws {
         let profile = try resolve(Self.xcode)
-        let output = try ExportFormat.xctestplan.render(profile)
+        let output = try XcodeTestPlanFormat().render(profile)
         let payload = XcodeUserEntriesTests.xcodePayload(profile).replacingOccurrences(of: "/", with: #"\/"#)
         #expect(
             output.text == #"""
@@ -409,7 +410,7 @@ import FoundationXML
 
                 """#)
         #expect(output.warnings.count == 2)
-        let revealed = try ExportFormat.xctestplan.render(profile, reveal: true)
+        let revealed = try XcodeTestPlanFormat().render(profile, reveal: true)
         let object = try #require(try JSONSerialization.jsonObject(with: Data(revealed.bytes)) as? [String: Any])
         let arguments = try #require(object["commandLineArgumentEntries"] as? [[String: String]])
         #expect(arguments.map { $0["argument"] } == ["-title", "\"a <b> & 'c'\"", "-skipOnboarding YES"])
@@ -427,17 +428,54 @@ import FoundationXML
 
     @Test func anEmptyListIsLeftOut() throws {
         let profile = try resolve("env: {A: b}\n")
-        #expect(!(try ExportFormat.xcscheme.render(profile).text.contains("CommandLineArguments")))
-        #expect(!(try ExportFormat.xctestplan.render(profile).text.contains("commandLineArgumentEntries")))
-        #expect(try ExportFormat.arguments.render(profile).text == "")
-        #expect(try ExportFormat.argumentsJSON.render(profile).text == "[]\n")
+        #expect(!(try XcodeSchemeFormat().render(profile).text.contains("CommandLineArguments")))
+        #expect(!(try XcodeTestPlanFormat().render(profile).text.contains("commandLineArgumentEntries")))
+        #expect(try ArgumentsFormat().render(profile).text == "")
+        #expect(try ArgumentsJSONFormat().render(profile).text == "[]\n")
     }
 
     @Test func formatNamesAreTheDocumentedOnes() {
         #expect(
-            ExportFormat.allCases.map(\.rawValue) == [
-                "arguments", "arguments-json", "shell", "dotenv", "json", "xcscheme", "xctestplan",
+            ExportFormats.all.map(\.name) == [
+                "arguments", "arguments-json", "shell", "dotenv", "json", "xcscheme", "xctestplan", "vscode",
             ])
-        #expect(ExportFormat.allCases.filter(\.canUpdateFiles) == [.xcscheme, .xctestplan])
+        #expect(ExportFormats.all.filter(\.canUpdateFiles).map(\.name) == ["xcscheme", "xctestplan", "vscode"])
+    }
+
+    /// The format table of `docs/exports.md`, the README's format list and the formats `docs/importing.md` shows are
+    /// the registries, whole, in order: a format is added in one place and the docs cannot miss it.
+    @Test func theDocsListTheRegisteredFormats() throws {
+        let names = ExportFormats.all.map(\.name)
+        func read(_ path: String) throws -> String {
+            try String(contentsOfFile: TestPaths.repositoryPath(path), encoding: .utf8)
+        }
+        /// The first backticked word of each line in `lines`.
+        func firstCode(_ lines: some Sequence<Substring>) -> [String] {
+            lines.compactMap { line in
+                line.split(separator: "`", omittingEmptySubsequences: false).dropFirst().first.map(String.init)
+            }
+        }
+        let exports = try read("docs/exports.md")
+        let table = try #require(exports.components(separatedBy: "| format | writes |\n|---|---|\n").dropFirst().first)
+        #expect(firstCode(table.split(separator: "\n").prefix { $0.hasPrefix("| `") }) == names)
+
+        let readme = try read("README.md")
+        let line = try #require(readme.split(separator: "\n").first { $0.contains("export formats: ") })
+        let listed = line.components(separatedBy: "export formats: ")[1].split(separator: ",").map {
+            $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "`| "))
+        }
+        #expect(listed == names)
+
+        let importing = try read("docs/importing.md")
+        let block = try #require(
+            importing.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first)
+        var formats: [String] = []
+        for line in block.split(separator: "\n") {
+            let words = line.split(separator: " ")
+            if words.count > 2, words[1] == "import", !formats.contains(String(words[2])) {
+                formats.append(String(words[2]))
+            }
+        }
+        #expect(formats == ImportFormat.allCases.map(\.rawValue))
     }
 }

@@ -9,7 +9,7 @@ import Testing
     typealias Entry = XcodeEntries.Entry
 
     func update(_ text: String, _ yaml: String) throws -> ExportOutput {
-        try ExportFormat.xcscheme.update(Array(text.utf8), path: "App.xcscheme", with: try XcodeFixtures.resolve(yaml))
+        try XcodeSchemeFormat().update(Array(text.utf8), path: "App.xcscheme", with: try XcodeFixtures.resolve(yaml))
     }
 
     @Test func aFileWithoutARecordKeepsItsEqualEntriesInPlace() throws {

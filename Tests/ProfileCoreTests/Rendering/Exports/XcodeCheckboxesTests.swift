@@ -32,7 +32,7 @@ import Testing
     }
 
     static func scheme(_ profile: ResolvedProfile) throws -> String {
-        "<Scheme>\n   <LaunchAction\n      x = \"y\">\n" + (try ExportFormat.xcscheme.render(profile).text)
+        "<Scheme>\n   <LaunchAction\n      x = \"y\">\n" + (try XcodeSchemeFormat().render(profile).text)
             + "   </LaunchAction>\n</Scheme>\n"
     }
 

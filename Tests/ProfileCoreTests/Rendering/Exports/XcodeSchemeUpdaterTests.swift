@@ -59,7 +59,7 @@ enum XcodeFixtures {
     func update(
         _ text: String, with profile: ResolvedProfile? = nil, action: XcodeSchemeAction = .launch
     ) throws -> ExportOutput {
-        try ExportFormat.xcscheme.update(
+        try XcodeSchemeFormat().update(
             Array(text.utf8), path: "Countries.xcscheme", with: profile ?? self.profile, action: action)
     }
 
@@ -344,9 +344,9 @@ enum XcodeFixtures {
 
     @Test func otherFormatsCannotUpdate() throws {
         let error = #expect(throws: Diagnostic.self) {
-            try ExportFormat.shell.update(Array(original.utf8), path: "x", with: profile)
+            try ShellFormat().update(Array(original.utf8), path: "x", with: profile)
         }
-        #expect(error?.message == "`shell` cannot update files: only `xcscheme` and `xctestplan` can")
+        #expect(error?.message == "`shell` cannot update files: only `xcscheme`, `xctestplan` and `vscode` can")
     }
 
     #if canImport(FoundationXML) || os(macOS)

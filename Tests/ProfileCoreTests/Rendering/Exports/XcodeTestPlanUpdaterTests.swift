@@ -15,7 +15,7 @@ import Testing
     }
 
     func update(_ text: String, with profile: ResolvedProfile? = nil) throws -> ExportOutput {
-        try ExportFormat.xctestplan.update(
+        try XcodeTestPlanFormat().update(
             Array(text.utf8), path: "Countries.xctestplan", with: profile ?? self.profile)
     }
 

@@ -224,13 +224,13 @@ enum XcodeEntries {
     func scheme(_ text: String, with profile: ResolvedProfile? = nil, action: XcodeSchemeAction = .launch) throws
         -> ExportOutput
     {
-        try ExportFormat.xcscheme.update(
+        try XcodeSchemeFormat().update(
             Array(text.utf8), path: "App.xcscheme", with: profile ?? self.profile, action: action)
     }
 
     func plan(_ text: String, with profile: ResolvedProfile? = nil, configuration: String? = nil) throws -> ExportOutput
     {
-        try ExportFormat.xctestplan.update(
+        try XcodeTestPlanFormat().update(
             Array(text.utf8), path: "App.xctestplan", with: profile ?? self.profile, configuration: configuration)
     }
 
@@ -645,7 +645,7 @@ enum XcodeEntries {
         #expect(typo?.suggestion == "German")
         #expect(typo?.location?.description == "App.xctestplan:2:22")
         let scheme = #expect(throws: Diagnostic.self) {
-            try ExportFormat.xcscheme.update(
+            try XcodeSchemeFormat().update(
                 Array(try XcodeFixtures.text("Weather.xcscheme").utf8), path: "App.xcscheme", with: profile,
                 configuration: "German")
         }
@@ -667,7 +667,7 @@ enum XcodeEntries {
         let original = try XcodeFixtures.text("Weather.xcscheme")
         try original.write(toFile: path, atomically: true, encoding: .utf8)
 
-        let output = try ExportFormat.xcscheme.update(
+        let output = try XcodeSchemeFormat().update(
             Array(try Data(contentsOf: URL(fileURLWithPath: path))), path: path, with: profile)
         // Xcode saves the scheme meanwhile.
         let saved = original.replacingOccurrences(of: "value = \"disable\"", with: "value = \"default\"")
