@@ -49,8 +49,8 @@ import Darwin
             ] + arguments
         process.currentDirectoryURL = URL(fileURLWithPath: project.root)
         process.environment = environment.merging(["PATH": Tools.sessionPath]) { $1 }
-        FileManager.default.createFile(atPath: project.path("out"), contents: nil)
-        FileManager.default.createFile(atPath: project.path("err"), contents: nil)
+        _ = FileManager.default.createFile(atPath: project.path("out"), contents: nil)
+        _ = FileManager.default.createFile(atPath: project.path("err"), contents: nil)
         process.standardOutput = FileHandle(forWritingAtPath: project.path("out"))
         process.standardError = FileHandle(forWritingAtPath: project.path("err"))
         try process.run()
