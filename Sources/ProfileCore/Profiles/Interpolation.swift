@@ -443,6 +443,14 @@ package struct Interpolator {
                     display.removeSubrange(mark.1...)
                     throw failure("`\(name)` \(variable == nil ? "is not set" : "is empty")\(detail)", start..<index)
                 } else {
+                    // Not enforced (`lint`, `show`): the value lacks the variable, which is shown as the reference
+                    // that would provide it (`${API_TOKEN}`), and makes the result secret.
+                    try reserve(0, nameEnd - nameStart + 3, start..<nameEnd)
+                    display.append(contentsOf: "${".utf8)
+                    display.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd]))
+                    display.append(UInt8(ascii: "}"))
+                    inherited = true
+                    secret = true
                     try word(nested: true, evaluating: false)
                 }
             }
