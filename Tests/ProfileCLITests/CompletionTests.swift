@@ -198,7 +198,8 @@ import Testing
             project: project)
         #expect(
             Self.listed(mocks) == ["--", "--", "--", "Canned", "None", "Real", "live", "offline", "stub"], "\(mocks)")
-        let diff = try tmux(shell: "zsh", line: "profile diff uitest u", expected: ["unit", "UI tests"], project: project)
+        let diff = try tmux(
+            shell: "zsh", line: "profile diff uitest u", expected: ["unit", "UI tests"], project: project)
         #expect(Self.listed(diff) == ["--", "--", "UI", "Unit", "tests", "tests", "uitest", "unit"], "\(diff)")
     }
 

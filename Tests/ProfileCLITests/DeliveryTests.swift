@@ -91,7 +91,9 @@ import Testing
 
     @Test func devicectlLaunchGetsTheVariablesAndTheArgumentsBehindADoubleDash() throws {
         let home = try TemporaryDirectory(prefix: "delivery-home")
-        let launch = ["xcrun", "devicectl", "device", "process", "launch", "--device", "iPhone", "com.example.countries"]
+        let launch = [
+            "xcrun", "devicectl", "device", "process", "launch", "--device", "iPhone", "com.example.countries",
+        ]
         let launched = try Self.run(["uitest", "--"] + launch, app: Self.countries, home: home.path)
         #expect(launched.status == 0, "\(launched.stderr)")
         #expect(

@@ -66,7 +66,8 @@ import Testing
         Case(
             name: "devicectl launch, the command's own --",
             words: [
-                "p", "--", "xcrun", "devicectl", "-q", "device", "process", "launch", "-d", "D", "--console", "id", "--",
+                "p", "--", "xcrun", "devicectl", "-q", "device", "process", "launch", "-d", "D", "--console", "id",
+                "--",
                 "-own",
             ]),
         Case(name: "swift test", words: ["p", "--", "swift", "test", "--filter", "Login"]),
@@ -153,12 +154,15 @@ import Testing
     static let toolCases: [ToolCase] = [
         ToolCase(
             name: "devicectl launch",
-            words: ["p", "--", "xcrun", "devicectl", "device", "process", "launch", "--device", "D", "com.example.app"],
+            words: [
+                "p", "--", "xcrun", "devicectl", "device", "process", "launch", "--device", "D", "com.example.app",
+            ],
             appArguments: profileArguments),
         ToolCase(
             name: "devicectl launch, the app's own arguments",
             words: [
-                "p", "--", "xcrun", "devicectl", "--timeout", "9", "device", "process", "launch", "--terminate-existing",
+                "p", "--", "xcrun", "devicectl", "--timeout", "9", "device", "process", "launch",
+                "--terminate-existing",
                 "-d", "D", "com.example.app", "plain", "--", "-own",
             ],
             appArguments: profileArguments + ["plain", "--", "-own"]),
@@ -240,7 +244,8 @@ import Testing
         }
 
         // The folder the app writes to is the one difference between the two runs.
-        let differs = { (entry: String) in entry.hasPrefix("DUMP_DIR=") || entry.hasPrefix("DEVICECTL_CHILD_DUMP_DIR=") }
+        let differs = { (entry: String) in entry.hasPrefix("DUMP_DIR=") || entry.hasPrefix("DEVICECTL_CHILD_DUMP_DIR=")
+        }
         let received = try Self.fields(project.path("out/env-p")).filter { !differs($0) }
         let replayed = try Self.fields(project.path("out/replay/env-p")).filter { !differs($0) }
         #expect(received.sorted() == replayed.sorted())
