@@ -146,6 +146,86 @@ import Testing
                     ] + CountriesExampleTests.bundled.prefix(2)))
     }
 
+    /// The real `swift run` (a package of one executable that prints its arguments, built in about ten seconds): the
+    /// profile's arguments reach the executable after its own, before its own `--`, and `swift run` does not refuse
+    /// them; the payload reaches it too.
+    @Test(.enabled(if: Tools.available("swift"), "needs swift"))
+    func theRealSwiftRunPassesTheArgumentsOn() throws {
+        let project = try Project([
+            "Package.swift": """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "echo", targets: [.executableTarget(name: "echo")])
+
+            """,
+            "Sources/echo/main.swift": """
+            #if canImport(Glibc)
+            import Glibc
+            #else
+            import Darwin
+            #endif
+            for argument in CommandLine.arguments.dropFirst() { print(argument) }
+            print(getenv("PROFILE_PAYLOAD").map { String(cString: $0).hasPrefix("profile/1;") } ?? false)
+
+            """,
+            "profiles/p.yml": "arguments: [-UITests, -AppleLanguages, (en)]\n",
+            ".git/HEAD": "ref: refs/heads/main\n",
+        ])
+        let result = try project.profile(
+            ["run", "p", "--", "swift", "run", "-q", "--scratch-path", project.path(".build"), "echo", "a", "--", "b"],
+            environment: [
+                "PATH": (Tools.path("swift")! as NSString).deletingLastPathComponent + ":/usr/bin:/bin",
+                "HOME": project.root,
+            ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "a\n-UITests\n-AppleLanguages\n(en)\n--\nb\ntrue\n")
+    }
+
+    /// The real `swift test` (a package of one XCTest case, built and run in about twenty seconds), the new user's
+    /// command of issue 25: swift itself refuses `-UITests` on its argv; through `profile run` argv stays as typed and
+    /// the test process gets the environment and the payload, the profile's arguments in it.
+    @Test(.enabled(if: Tools.available("swift"), "needs swift"))
+    func theRealSwiftTestGetsTheProfile() throws {
+        let project = try Project([
+            "Package.swift": """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "lib", targets: [.target(name: "Lib"), .testTarget(name: "LibTests")])
+
+            """,
+            "Sources/Lib/Lib.swift": "public let answer = 42\n",
+            "Tests/LibTests/LibTests.swift": """
+            import Foundation
+            import XCTest
+
+            final class LibTests: XCTestCase {
+                func testWhatArrives() throws {
+                    let environment = ProcessInfo.processInfo.environment
+                    let lines = ["LOG_LEVEL", "PROFILE_PAYLOAD"].map { "\\($0)=\\(environment[$0] ?? "unset")\\n" }
+                    try lines.joined().write(toFile: environment["DUMP"]!, atomically: true, encoding: .utf8)
+                }
+            }
+
+            """,
+            "profiles/p.yml": "env: {LOG_LEVEL: debug}\narguments: [-UITests]\n",
+            ".git/HEAD": "ref: refs/heads/main\n",
+        ])
+        let environment = [
+            "PATH": (Tools.path("swift")! as NSString).deletingLastPathComponent + ":/usr/bin:/bin",
+            "HOME": project.root, "DUMP": project.path("received"),
+        ]
+        let refused = try CLI.run(
+            Tools.path("swift")!, ["test", "-UITests"], in: project.root, environment: environment)
+        #expect(refused.status != 0)
+        let result = try project.profile(
+            ["run", "p", "--", "swift", "test", "-q", "--scratch-path", project.path(".build")],
+            environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            try String(contentsOfFile: project.path("received"), encoding: .utf8)
+                == "LOG_LEVEL=debug\nPROFILE_PAYLOAD=profile/1;profile=p;argument=-UITests;env=LOG_LEVEL;end\n")
+    }
+
     /// What `--dry-run` prints for a device launch and for SwiftPM, whole.
     @Test func dryRunShowsTheDeviceAndSwiftPMDeliveries() throws {
         let project = try Project([
