@@ -282,6 +282,28 @@ import Testing
                 """)
     }
 
+    /// A typed value built from the missing variable is not type-checked by `show` (there is no value yet): one warning.
+    @Test func aTypedValueWithoutItsVariable() throws {
+        let project = try Project([
+            "profiles/_catalog.yml": "values:\n  port: {type: int}\n",
+            "profiles/p.yml": "values:\n  port: ${PORT:?set PORT}\n",
+            ".git/HEAD": "ref: refs/heads/main\n",
+        ])
+        let show = try project.profile(["show", "p"], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(show.status == 0)
+        #expect(
+            show.stderr == """
+                profiles/p.yml:2:3: warning: `PORT` is not set: set PORT (`run` refuses this profile until it is set)
+                  port: ${PORT:?set PORT}
+                  ^
+
+                """)
+        #expect(show.stdout.hasSuffix("values:\n  port = '${PORT}' (string)  profiles/p.yml:2\n"), "\(show.stdout)")
+        let run = try project.profile(
+            ["run", "p", "--", "true"], environment: ["PATH": "/usr/bin:/bin", "PORT": "80"])
+        #expect(run.status == 0, "\(run.stderr)")
+    }
+
     @Test func lintAcceptsIt() throws {
         let project = try Project(Self.files)
         let lint = try project.profile(["lint"], environment: ["PATH": "/usr/bin:/bin"])

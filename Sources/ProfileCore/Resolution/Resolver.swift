@@ -356,7 +356,8 @@ package final class Resolver {
                 value = .string(output.value)
                 display = output.display
                 secret = output.isSecret
-                if let checker {
+                // Inspecting without a required variable: there is no value to type-check (`run` would check it).
+                if let checker, !tookLenient {
                     switch checker.checkInterpolated(
                         key, text: output.value, shown: output.isSecret ? output.display : nil, at: setting.location)
                     {
