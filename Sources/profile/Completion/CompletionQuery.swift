@@ -25,9 +25,10 @@ enum CompletionQuery {
         var candidates = CompletionCandidates(directory: directory)
         switch kind {
         case "profiles":
-            // The words after the kind: the profiles already named, not offered again.
-            let named = Set(arguments.dropFirst())
-            print(lines: candidates.profiles().filter { !named.contains($0.word) })
+            // The words after the kind: the profiles already named, not offered again (a few words: no set to hash).
+            let named = arguments.dropFirst()
+            let profiles = candidates.profiles()
+            print(lines: named.allSatisfy(\.isEmpty) ? profiles : profiles.filter { !named.contains($0.word) })
         case "flags":
             print(lines: candidates.flags())
         case "env-names":
