@@ -60,29 +60,9 @@ extension LaunchConfiguration {
 
     // MARK: - Values
 
-    /// The configuration with the value `key` set to `value`.
-    public func setting(_ key: ValueKey<String>, to value: String) -> LaunchConfiguration {
-        setting(key.name, to: value)
-    }
-
-    /// The configuration with the value `key` set to `value`.
-    public func setting(_ key: ValueKey<Int>, to value: Int) -> LaunchConfiguration {
-        setting(key.name, to: String(value))
-    }
-
-    /// The configuration with the value `key` set to `value` (a catalog `int` beyond 32 bits, see ``ValueKey``).
-    public func setting(_ key: ValueKey<Int64>, to value: Int64) -> LaunchConfiguration {
-        setting(key.name, to: String(value))
-    }
-
-    /// The configuration with the value `key` set to `value`.
-    public func setting(_ key: ValueKey<Double>, to value: Double) -> LaunchConfiguration {
-        setting(key.name, to: String(value))
-    }
-
-    /// The configuration with the value `key` set to `value` (`true` or `false`).
-    public func setting(_ key: ValueKey<Bool>, to value: Bool) -> LaunchConfiguration {
-        setting(key.name, to: value ? "true" : "false")
+    /// The configuration with the value `key` set to `value` (its ``ProfileValueConvertible/profileText``).
+    public func setting<V: ProfileValueConvertible>(_ key: ValueKey<V>, to value: V) -> LaunchConfiguration {
+        setting(key.name, to: value.profileText)
     }
 
     /// The configuration with the value `key` set to `value`'s raw value.

@@ -64,31 +64,11 @@ extension ActiveProfile {
         flag(forKey: key.name, default: key.defaultValue)
     }
 
-    /// The text of the value; its default when no source sets it.
-    public func value(_ key: ValueKey<String>) -> String {
-        string(forKey: key.name, default: key.defaultValue)
-    }
-
-    /// The value as an `Int`; its default when unset or not an integer (on watchOS, where `Int` is 32 bits, also when
-    /// outside -2147483648...2147483647: such a catalog value is generated as a `ValueKey<Int64>`).
-    public func value(_ key: ValueKey<Int>) -> Int {
-        int(forKey: key.name, default: key.defaultValue)
-    }
-
-    /// The value as an `Int64`; its default when unset or not an integer in `Int64`'s range. A catalog `int` beyond 32
-    /// bits is generated as such a key, so that it reads the same on watchOS, where `Int` is 32 bits.
-    public func value(_ key: ValueKey<Int64>) -> Int64 {
-        value(Int64.self, forKey: key.name, default: key.defaultValue)
-    }
-
-    /// The value as a `Double`; its default when unset or not a number.
-    public func value(_ key: ValueKey<Double>) -> Double {
-        double(forKey: key.name, default: key.defaultValue)
-    }
-
-    /// The value as a `Bool`; its default when unset or not a boolean.
-    public func value(_ key: ValueKey<Bool>) -> Bool {
-        bool(forKey: key.name, default: key.defaultValue)
+    /// The value as `V` (`String`, `Int`, `Int64`, `Double`, `Bool`: ``ProfileValueConvertible``); its default when
+    /// no source sets it or its text does not convert. On watchOS, where `Int` is 32 bits, an `Int` outside
+    /// -2147483648...2147483647 does not convert: such a catalog value is generated as a `ValueKey<Int64>`.
+    public func value<V: ProfileValueConvertible>(_ key: ValueKey<V>) -> V {
+        optionalRead(key.name, .value, V.profileValue(from:)) ?? key.defaultValue
     }
 
     /// The value as `V`, built with `V(rawValue:)` from its text; its default when unset or not a raw value of `V`.

@@ -146,6 +146,53 @@ import FoundationXML
         #expect(shell.stdout.hasPrefix("unset A\nexport B='b b'\nexport PROFILE_PAYLOAD='profile/1;profile=a;"))
     }
 
+    /// A variable's name is anything without `=` or NUL: `json` and the Xcode formats write every name, `dotenv` every
+    /// name python-dotenv reads (no white space or `#`), `shell` identifiers only; a name a format cannot write is an
+    /// error at the place the profile sets it, and nothing is printed.
+    @Test func namesAFormatCannotWriteAreLocatedErrors() throws {
+        let project = try Project([
+            "profiles/p.yml": "env:\n  OPTION-B: \"1\"\n  io.sentry.sample-rate: \"0.5\"\n  \"A B\": c\n"
+        ])
+        let json = try project.profile(["export", "json", "p"])
+        #expect(json.status == 0, "\(json.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        let environment = object?["environment"] as? [String: String]
+        #expect(environment?.keys.sorted() == ["A B", "OPTION-B", "PROFILE_PAYLOAD", "io.sentry.sample-rate"])
+        let scheme = try project.profile(["export", "xcscheme", "p"])
+        #expect(scheme.status == 0)
+
+        let shell = try project.profile(["export", "shell", "p"])
+        #expect(shell.status == 65)
+        #expect(shell.stdout == "")
+        let why =
+            "cannot be written in the `shell` format: a shell's `export` takes letters, digits and `_`, not "
+            + "starting with a digit; use `json` or `xcscheme`, or `profile run`"
+        #expect(
+            shell.stderr == """
+                profiles/p.yml:2:3: error: `OPTION-B` \(why)
+                  OPTION-B: "1"
+                  ^~~~~~~~
+                profiles/p.yml:3:3: note: `io.sentry.sample-rate` \(why)
+                  io.sentry.sample-rate: "0.5"
+                  ^~~~~~~~~~~~~~~~~~~~~
+                profiles/p.yml:4:3: note: `A B` \(why)
+                  "A B": c
+                  ^~~
+
+                """)
+        let dotenv = try project.profile(["export", "dotenv", "p"])
+        #expect(dotenv.status == 65)
+        #expect(dotenv.stdout == "")
+        #expect(
+            dotenv.stderr == """
+                profiles/p.yml:4:3: error: `A B` cannot be written in the `dotenv` format: a dotenv name holds no white \
+                space and no `#`; use `json` or `xcscheme`, or `profile run`
+                  "A B": c
+                  ^~~
+
+                """)
+    }
+
     @Test func problemsAreReportedWithTheirExitStatus() throws {
         let project = try Project([
             "profiles/base.yml": "abstract: true\n",

@@ -1,9 +1,9 @@
 import Foundation
 import Testing
 
-/// `profile import` end to end, through the built binary: the profile it writes loads and lints clean, `export
-/// --update` of the same file leaves it byte for byte as it was (the first update that changes something adds the
-/// `PROFILE_PAYLOAD` record), it never overwrites, and bad input writes nothing.
+/// `profile import` end to end, through the built binary: the profile it writes loads and lints clean, the file read
+/// gains the record of its entries and nothing else, `export --update` of the same file then changes nothing, an
+/// edited entry is rewritten in place, it never overwrites, and bad input writes nothing.
 @Suite struct ImportTests {
     static func fixture(_ name: String) throws -> String { try XcodeUpdateTests.fixture(name) }
 
@@ -25,15 +25,45 @@ import Testing
 
         """
 
-    @Test func importThenUpdateGivesTheSchemeBackByteForByte() throws {
+    /// The record `import` leaves in the Weather scheme: what it imported, in a `PROFILE_PAYLOAD` entry after the
+    /// last variable.
+    static func weatherRecord(_ profile: String, argument: String = "1", value: String = "disable") -> String {
+        """
+                 <EnvironmentVariable
+                    key = "PROFILE_PAYLOAD"
+                    value = "profile/1;profile=\(profile);argument-off=-com.apple.CoreData.SQLDebug,\(argument);argument-on=-AppleLanguages,(fr);env=OS_ACTIVITY_MODE;env-off=MallocStackLogging;end"
+                    isEnabled = "YES">
+                 </EnvironmentVariable>
+
+        """
+    }
+
+    /// `text` with `insertion` after the first line that is exactly `line` (trimmed).
+    static func inserting(_ insertion: String, after line: String, afterOccurrence: Int = 1, in text: String) -> String
+    {
+        var lines = text.components(separatedBy: "\n")
+        var seen = 0
+        let index = lines.firstIndex { candidate in
+            guard candidate.trimmingCharacters(in: .whitespaces) == line else { return false }
+            seen += 1
+            return seen == afterOccurrence
+        }!
+        lines.insert(String(insertion.dropLast()), at: index + 1)
+        return lines.joined(separator: "\n")
+    }
+
+    @Test func importRecordsItsEntriesAndAnUpdateThenChangesNothing() throws {
         let original = try Self.fixture("Weather.xcscheme")
         let project = try Project(["profiles/.keep": "", "App.xcscheme": original])
         let imported = try project.profile(["import", "xcscheme", "App.xcscheme", "--name", "weather"])
         #expect(imported.status == 0, "\(imported.stderr)")
-        #expect(imported.stdout == "created profiles/weather.yml\n")
+        #expect(imported.stdout == "created profiles/weather.yml\nrecorded its entries in App.xcscheme\n")
         #expect(imported.stderr == "")
         #expect(try file(project, "profiles/weather.yml") == Self.weather)
-        #expect(try file(project, "App.xcscheme") == original)
+        // The scheme gains the record and nothing else: the `PROFILE_PAYLOAD` entry after the last variable.
+        let recorded = Self.inserting(
+            Self.weatherRecord("weather"), after: "</EnvironmentVariable>", afterOccurrence: 3, in: original)
+        #expect(try file(project, "App.xcscheme") == recorded)
 
         let lint = try project.profile(["lint", "--strict"])
         #expect(lint.status == 0, "\(lint.stdout)\(lint.stderr)")
@@ -48,14 +78,11 @@ import Testing
         let before = try inode()
         let update = try project.profile(["export", "xcscheme", "weather", "--update", "App.xcscheme"])
         #expect(update.status == 0, "\(update.stderr)")
+        #expect(update.stderr == "")
         #expect(try inode() == before, "an update that changes no byte does not replace the file")
-        #expect(
-            update.stderr
-                == "profile: note: `App.xcscheme` already holds the profile's entries as it says: nothing written; the "
-                + "record of what the export wrote (`PROFILE_PAYLOAD`) is added with the first change\n")
-        #expect(try file(project, "App.xcscheme") == original)
+        #expect(try file(project, "App.xcscheme") == recorded)
 
-        // The first update that changes something (one more variable) writes it and the record; again, nothing changes.
+        // The profile gains a variable: it is written after the profile's last one, the record follows.
         try project.write("profiles/added.yml", "env:\n  ADDED: \"1\"\n")
         let changed = try project.profile(["export", "xcscheme", "weather", "added", "--update", "App.xcscheme"])
         #expect(changed.status == 0, "\(changed.stderr)")
@@ -73,6 +100,64 @@ import Testing
         #expect(again.status == 0)
         #expect(again.stderr == "")
         #expect(try file(project, "App.xcscheme") == once)
+    }
+
+    /// The loop a team starts with: import a scheme, edit entries in the profile, update the same scheme. The edited
+    /// entries are rewritten in place (not added beside the originals, which would stay as yours).
+    @Test func importEditUpdateRewritesTheSchemeInPlace() throws {
+        let original = try Self.fixture("Weather.xcscheme")
+        let project = try Project(["profiles/.keep": "", "App.xcscheme": original])
+        #expect(try project.profile(["import", "xcscheme", "App.xcscheme", "--name", "weather"]).status == 0)
+        let edited = Self.weather.replacingOccurrences(of: "SQLDebug, \"1\"]", with: "SQLDebug, \"3\"]")
+            .replacingOccurrences(of: "OS_ACTIVITY_MODE: disable", with: "OS_ACTIVITY_MODE: enable")
+        #expect(edited != Self.weather)
+        try project.write("profiles/weather.yml", edited)
+        let update = try project.profile(["export", "xcscheme", "weather", "--update", "App.xcscheme"])
+        #expect(update.status == 0, "\(update.stderr)")
+        #expect(update.stderr == "")
+        // The Run action's two entries change where they are (the Test action's own stay as they are), the record
+        // follows the last variable.
+        var changed = original
+        let launch = changed.range(of: "<LaunchAction")!.lowerBound..<changed.range(of: "</LaunchAction>")!.upperBound
+        changed.replaceSubrange(
+            launch,
+            with: changed[launch].replacingOccurrences(
+                of: "-com.apple.CoreData.SQLDebug 1", with: "-com.apple.CoreData.SQLDebug 3"
+            ).replacingOccurrences(of: "value = \"disable\"", with: "value = \"enable\""))
+        let expected = Self.inserting(
+            Self.weatherRecord("weather", argument: "3"), after: "</EnvironmentVariable>", afterOccurrence: 3,
+            in: changed)
+        #expect(try file(project, "App.xcscheme") == expected)
+        // Imported again, the scheme gives the edited profile back.
+        let back = try project.profile(["import", "xcscheme", "App.xcscheme", "--name", "weather", "--stdout"])
+        #expect(back.stdout == edited)
+    }
+
+    /// The same loop over a test plan's configuration.
+    @Test func importEditUpdateRewritesTheTestPlanInPlace() throws {
+        let original = try Self.fixture("Weather.xctestplan")
+        let project = try Project(["profiles/.keep": "", "App.xctestplan": original])
+        let imported = try project.profile([
+            "import", "xctestplan", "App.xctestplan", "--configuration", "German", "--name", "de",
+        ])
+        #expect(imported.status == 0, "\(imported.stderr)")
+        let record = """
+                      {
+                        "key" : "PROFILE_PAYLOAD",
+                        "value" : "profile\\/1;profile=de;env=WEATHER_UNITS;end"
+                      }
+            """
+        let recorded = original.replacingOccurrences(
+            of: "            \"value\" : \"metric\"\n          }\n",
+            with: "            \"value\" : \"metric\"\n          },\n" + record + "\n")
+        #expect(try file(project, "App.xctestplan") == recorded)
+        let profile = try file(project, "profiles/de.yml")
+        try project.write("profiles/de.yml", profile.replacingOccurrences(of: "metric", with: "imperial"))
+        let update = try project.profile([
+            "export", "xctestplan", "de", "--configuration", "German", "--update", "App.xctestplan",
+        ])
+        #expect(update.status == 0, "\(update.stderr)")
+        #expect(try file(project, "App.xctestplan") == recorded.replacingOccurrences(of: "metric", with: "imperial"))
     }
 
     @Test func aTestPlanConfigurationAndTheTestActionToo() throws {
@@ -109,7 +194,7 @@ import Testing
 
         let forced = try project.profile(["import", "xcscheme", "App.xcscheme", "--name", "weather", "--force"])
         #expect(forced.status == 0, "\(forced.stderr)")
-        #expect(forced.stdout == "replaced profiles/weather.yaml\n")
+        #expect(forced.stdout == "replaced profiles/weather.yaml\nrecorded its entries in App.xcscheme\n")
         #expect(try file(project, "profiles/weather.yaml") == Self.weather)
         #expect(!project.exists("profiles/weather.yml"))
     }
@@ -134,7 +219,7 @@ import Testing
         let walked = try project.profile(
             ["import", "xcscheme", "../../../App.xcscheme", "--name", "a"], in: "repo/deep/er")
         #expect(walked.status == 0, "\(walked.stderr)")
-        #expect(walked.stdout == "created ../../profiles/a.yml\n")
+        #expect(walked.stdout == "created ../../profiles/a.yml\nrecorded its entries in ../../../App.xcscheme\n")
         #expect(project.exists("repo/profiles/a.yml"))
         let option = try project.profile([
             "import", "xcscheme", "App.xcscheme", "--name", "b", "--profiles-dir", "other",

@@ -110,8 +110,9 @@ import Testing
         return files
     }
 
-    /// The exit statuses of `lint`, `run p -- sh -c "touch LAUNCHED"`, `show p` and `export dotenv p`, and whether the
-    /// child ran.
+    /// The exit statuses of `lint`, `run p -- sh -c "touch LAUNCHED"`, `show p` and `export json p` (the format that
+    /// holds every variable name: `dotenv` and `shell` refuse names they cannot write, `A B`), and whether the child
+    /// ran.
     struct Outcome: Equatable, CustomStringConvertible {
         var lint: Int32
         var run: Int32
@@ -133,7 +134,7 @@ import Testing
         let run = try status(["run"] + arguments + ["--", "sh", "-c", "touch LAUNCHED"])
         return Outcome(
             lint: try status(["lint"]), run: run, show: try status(["show"] + arguments),
-            export: try status(["export", "dotenv"] + arguments),
+            export: try status(["export", "json"] + arguments),
             launched: FileManager.default.fileExists(atPath: root + "/LAUNCHED"))
     }
 

@@ -81,4 +81,63 @@ import Testing
         #expect(result.status == 0)
         #expect(result.stdout.hasPrefix("profile base\n  shared\n"))
     }
+
+    /// A value's type is the catalog's when it declares the key (`enum`, `url`, not the `string` YAML reads), in
+    /// `show`, `show --json` and `diff`; a key it does not declare keeps YAML's type.
+    @Test func typesAreTheCatalogs() throws {
+        let project = try Project([
+            "profiles/_catalog.yml": """
+            values:
+              theme: {type: enum, cases: [light, dark]}
+              endpoint: {type: url}
+              pageSize: {type: int}
+            """,
+            "profiles/a.yml": "values: {theme: dark, endpoint: 'https://a.example', pageSize: 5}\n",
+            "profiles/b.yml": "values: {theme: light, endpoint: 'https://b.example', pageSize: 5}\n",
+        ])
+        let show = try project.profile(["show", "a"])
+        #expect(show.status == 0, "\(show.stderr)")
+        #expect(
+            show.stdout == """
+                profile a
+
+                arguments (appended to the command):
+                  (none)
+
+                environment:
+                  (no changes)
+
+                flags:
+                  (none)
+
+                mocks:
+                  (none)
+
+                values:
+                  endpoint = https://a.example (url)  profiles/a.yml:1
+                  pageSize = 5 (int)                  profiles/a.yml:1
+                  theme = dark (enum)                 profiles/a.yml:1
+
+                """)
+        let json = try project.profile(["show", "a", "--json"])
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+        let values = try #require(object["values"] as? [[String: Any]])
+        #expect(
+            values.map { "\($0["key"] ?? "") \($0["type"] ?? "") \($0["value"] ?? "")" } == [
+                "endpoint url https://a.example", "pageSize int 5", "theme enum dark",
+            ])
+        let diff = try project.profile(["diff", "a", "b"])
+        #expect(
+            diff.stdout == """
+                --- a
+                +++ b
+
+                values:
+                - endpoint = https://a.example (url)  profiles/a.yml:1
+                + endpoint = https://b.example (url)  profiles/b.yml:1
+                - theme = dark (enum)                 profiles/a.yml:1
+                + theme = light (enum)                profiles/b.yml:1
+
+                """)
+    }
 }

@@ -35,39 +35,12 @@ package struct Catalog: Sendable {
         package var swiftName: Located<String>? = nil
     }
 
-    /// The types a value can have.
-    package enum ValueType: Sendable, Equatable {
-        case string
-        case int
-        case double
-        case bool
-        /// An absolute URL (`scheme://…` or `scheme:…`).
-        case url
-        /// One of a list of strings.
-        case `enum`([String])
-
-        /// The name used in the catalog and in messages.
-        package var name: String {
-            switch self {
-            case .string: return "string"
-            case .int: return "int"
-            case .double: return "double"
-            case .bool: return "bool"
-            case .url: return "url"
-            case .enum: return "enum"
-            }
-        }
-
-        /// The names accepted in the catalog's `type:`.
-        package static let names = ["string", "int", "double", "bool", "url", "enum"]
-    }
-
     /// A declared value.
     package struct Value: Sendable {
         /// The value's key (`pageSize`, `http.timeout`).
         package var key: Located<String>
-        /// Its type.
-        package var type: ValueType
+        /// Its type (`type:`).
+        package var type: ValueKind
         /// What it controls.
         package var description: String?
         /// Its value when no profile sets it.
@@ -78,6 +51,8 @@ package struct Catalog: Sendable {
         package var maximum: Double?
         /// Whether the value is secret: hidden by `show` and by exports meant for reading.
         package var isSecret: Bool
+        /// The allowed strings of a kind that takes them (`enum`), in the order declared; else empty.
+        package var cases: [String] = []
     }
 
     /// How a secret is written where it is hidden (`show`, committed exports, messages): `<secret>`.

@@ -45,11 +45,12 @@ package struct CatalogChecker {
         let value = candidate.value
         let hidden = declaration.isSecret || shownText != nil
         let shown = declaration.isSecret ? Catalog.secretPlaceholder : "`\(shownText ?? value.text)`"
+        let kind = declaration.type
         func wrong(_ expected: String) -> Result<TypedValue, Problem> {
             // `pageSize: "20"`: the text would do, but quotes make it a string.
             let plainType = (try? TypedValue.resolve(plain: value.text))?.typeName
-            if !hidden, candidate.isQuoted, case .string(let text) = value,
-                plainType == declaration.type.name || (declaration.type == .double && plainType == "int")
+            if !hidden, candidate.isQuoted, case .string(let text) = value, let plainType,
+                kind.unquotedTypes.contains(plainType)
             {
                 return .failure(
                     Problem(
@@ -73,60 +74,26 @@ package struct CatalogChecker {
             }
             return nil
         }
-        switch declaration.type {
-        case .string:
-            return .success(.string(value.text))
-        case .int:
-            let number: Int?
-            switch value {
-            case .int(let parsed, _): number = parsed
-            case .string(let text) where !candidate.isQuoted: number = TypedValue.parseInt(text)
-            default: number = nil
-            }
-            guard let number else { return wrong("an int") }
-            if let problem = range(Double(number)) { return .failure(problem) }
-            return .success(.int(number, text: value.text))
-        case .double:
-            let number: Double?
-            switch value {
-            case .int(let parsed, _): number = Double(parsed)
-            case .double(let parsed, _): number = parsed
-            default: number = nil
-            }
-            guard let number else { return wrong("a double") }
-            if let problem = range(number) { return .failure(problem) }
-            return .success(.double(number, text: value.text))
-        case .bool:
-            guard case .bool = value else { return wrong("a bool (`true` or `false`)") }
-            return .success(value)
-        case .url:
-            guard case .string(let text) = value, isURL(text) else { return wrong("an absolute URL (`https://…`)") }
-            return .success(value)
-        case .enum(let cases):
-            guard cases.contains(value.text) else {
-                return .failure(
-                    Problem(
-                        text:
-                            "`\(declaration.key.value)` is one of \(cases.map { "`\($0)`" }.joined(separator: ", ")); \(shown) is not",
-                        suggestion: hidden ? nil : NearMiss.suggestion(for: value.text, in: cases)))
-            }
-            return .success(.string(value.text))
+        guard let typed = kind.convert(candidate, declaration.cases) else {
+            guard kind.takesCases else { return wrong(kind.expectation) }
+            let cases = declaration.cases
+            return .failure(
+                Problem(
+                    text:
+                        "`\(declaration.key.value)` is one of \(cases.map { "`\($0)`" }.joined(separator: ", ")); \(shown) is not",
+                    suggestion: hidden ? nil : NearMiss.suggestion(for: value.text, in: cases)))
         }
+        if kind.takesBounds, let problem = number(of: typed).flatMap(range) { return .failure(problem) }
+        return .success(typed)
     }
 
-    /// `scheme:` followed by something, the scheme being a letter then letters, digits, `+`, `-` or `.`.
-    static func isURL(_ text: String) -> Bool {
-        guard let colon = text.firstIndex(of: ":"), colon != text.startIndex, text.index(after: colon) != text.endIndex
-        else {
-            return false
+    /// The number a checked int or double is, for its range.
+    private static func number(of value: TypedValue) -> Double? {
+        switch value {
+        case .int(let number, _): return Double(number)
+        case .double(let number, _): return number
+        default: return nil
         }
-        let scheme = text[..<colon]
-        guard scheme.first!.isLetter,
-            scheme.allSatisfy({ $0.isASCII && ($0.isLetter || $0.isNumber || "+-.".contains($0)) })
-        else {
-            return false
-        }
-        return !text.contains(" ")
     }
 
     private static func format(_ number: Double) -> String {

@@ -233,40 +233,33 @@ package struct CatalogDecoder {
                 what: "value `\(keyNode.scalar?.text ?? "")`")
         else { return }
         guard let typeNode = fields["type"] else {
-            error("value `\(key.value)` needs a `type` (\(Catalog.ValueType.names.joined(separator: ", ")))", keyNode)
+            error("value `\(key.value)` needs a `type` (\(ValueKind.names.joined(separator: ", ")))", keyNode)
             return
         }
         let typeName = typeNode.scalar?.text ?? ""
-        var type: Catalog.ValueType
-        switch typeName {
-        case "string": type = .string
-        case "int": type = .int
-        case "double": type = .double
-        case "bool": type = .bool
-        case "url": type = .url
-        case "enum": type = .enum([])
-        default:
+        guard let type = ValueKind.named(typeName) else {
             error(
-                "unknown type `\(typeName)` (\(Catalog.ValueType.names.joined(separator: ", ")))", typeNode,
-                suggestion: NearMiss.suggestion(for: typeName, in: Catalog.ValueType.names))
+                "unknown type `\(typeName)` (\(ValueKind.names.joined(separator: ", ")))", typeNode,
+                suggestion: NearMiss.suggestion(for: typeName, in: ValueKind.names))
             return
         }
-        if case .enum = type {
-            guard let cases = fields["cases"]?.sequence?.compactMap({ $0.scalar?.text }), !cases.isEmpty else {
-                error("an `enum` value needs `cases`: the list of allowed strings", fields["cases"] ?? typeNode)
+        var cases: [String] = []
+        if type.takesCases {
+            guard let list = fields["cases"]?.sequence?.compactMap({ $0.scalar?.text }), !list.isEmpty else {
+                error("an `\(type)` value needs `cases`: the list of allowed strings", fields["cases"] ?? typeNode)
                 return
             }
-            type = .enum(cases)
+            cases = list
         } else if let cases = fields["cases"] {
-            error("`cases` is for `enum` values", cases)
+            error("`cases` is for \(Self.kinds(\.takesCases)) values", cases)
         }
         var entry = Catalog.Value(
             key: key, type: type, description: description, defaultValue: nil, minimum: nil, maximum: nil,
-            isSecret: false)
+            isSecret: false, cases: cases)
         for bound in ["minimum", "maximum"] {
             guard let node = fields[bound] else { continue }
-            guard type == .int || type == .double, let text = node.scalar?.text, let number = Double(text) else {
-                error("`\(bound)` is a number, for `int` and `double` values", node)
+            guard type.takesBounds, let text = node.scalar?.text, let number = Double(text) else {
+                error("`\(bound)` is a number, for \(Self.kinds(\.takesBounds)) values", node)
                 continue
             }
             if bound == "minimum" { entry.minimum = number } else { entry.maximum = number }
@@ -294,6 +287,13 @@ package struct CatalogDecoder {
             }
         }
         catalog.values.append(entry)
+    }
+
+    /// The kinds that have `property`, for messages: `` `int` and `double` ``.
+    private static func kinds(_ property: KeyPath<ValueKind, Bool>) -> String {
+        let names = ValueKind.all.filter { $0[keyPath: property] }.map { "`\($0.name)`" }
+        guard let last = names.last else { return "no" }
+        return names.count == 1 ? last : names.dropLast().joined(separator: ", ") + " and " + last
     }
 
     private mutating func environment(_ keyNode: YAMLNode, _ node: YAMLNode) {

@@ -105,11 +105,7 @@ package struct CompletionCandidates {
     /// The allowed texts of value `key`, when the catalog knows them (enum cases, bools).
     package mutating func valueTexts(of key: String) -> [Candidate] {
         guard let value = repository.catalog?.value(key) else { return [] }
-        switch value.type {
-        case .enum(let cases): return cases.map { Candidate($0) }
-        case .bool: return [Candidate("true"), Candidate("false")]
-        default: return []
-        }
+        return value.type.completions(value.cases).map { Candidate($0) }
     }
 
     /// Environment variable names the catalog declares.

@@ -17,14 +17,16 @@ package enum CatalogSchema {
     private static let shapes = ProfileSchema(catalog: nil, sourcePath: nil)
 
     /// The problem with `catalog.schema.json` in `repository`'s directory, if it is there and is not what this version
-    /// of `profile generate catalog-schema` writes (after an upgrade of `profile`).
+    /// of `profile generate catalog-schema` writes (after an upgrade of `profile`): a warning located at the file, as
+    /// for ``ProfileSchema/staleFile(in:)``.
     package static func staleFile(in repository: ProfileRepository) -> Diagnostic? {
         let path = FileSystem.join(repository.directory.path, fileName)
         guard FileSystem.exists(path), let existing = try? FileSystem.read(path) else { return nil }
         guard existing != Array(render().utf8) else { return nil }
-        return .error(
-            "`\(path)` is out of date (written by another version of `profile`): run "
-                + "`profile generate catalog-schema --output \(path)`")
+        return .warning(
+            "out of date (written by another version of `profile`): run "
+                + "`profile generate catalog-schema --output \(path)`",
+            at: .wholeFile(SourceFile(path: path, bytes: [])))
     }
 
     /// The schema as JSON text, deterministic.
@@ -142,7 +144,7 @@ package enum CatalogSchema {
     }
 
     private static var value: V {
-        let types = Catalog.ValueType.names
+        let types = ValueKind.names
         let schemas: [String: V] = [
             "type": .object([("enum", .array(types.map { .string($0) }))]),
             "default": shapes.described("The value when no profile sets it", .object([])),
@@ -164,26 +166,28 @@ package enum CatalogSchema {
             ])
         }
         func typedDefault(_ schema: V) -> V { .object([("properties", .object([("default", schema)]))]) }
-        let numbers = ["int", "double"]
+        func names(_ property: KeyPath<ValueKind, Bool>, _ value: Bool) -> [String] {
+            ValueKind.all.filter { $0[keyPath: property] == value }.map(\.name)
+        }
+        let typedDefaults = ValueKind.all.compactMap { kind in
+            kind.defaultSchema.map { when([kind.name], typedDefault($0)) }
+        }
         return .object([
             (
                 "allOf",
-                .array([
-                    declaration(CatalogDecoder.valueKeys, schemas, required: ["type"]),
-                    when(["enum"], .object([("required", .array([.string("cases")]))])),
-                    when(
-                        types.filter { $0 != "enum" },
-                        .object([("not", .object([("required", .array([.string("cases")]))]))])),
-                    when(
-                        types.filter { !numbers.contains($0) },
-                        .object([
-                            ("properties", .object([("minimum", .bool(false)), ("maximum", .bool(false))]))
-                        ])),
-                    when(["int"], typedDefault(.object([("type", .string("integer"))]))),
-                    when(["double"], typedDefault(.object([("type", .string("number"))]))),
-                    when(["bool"], typedDefault(shapes.boolean)),
-                    when(["url"], typedDefault(shapes.pattern("^[A-Za-z][A-Za-z0-9+.-]*:"))),
-                ])
+                .array(
+                    [
+                        declaration(CatalogDecoder.valueKeys, schemas, required: ["type"]),
+                        when(names(\.takesCases, true), .object([("required", .array([.string("cases")]))])),
+                        when(
+                            names(\.takesCases, false),
+                            .object([("not", .object([("required", .array([.string("cases")]))]))])),
+                        when(
+                            names(\.takesBounds, false),
+                            .object([
+                                ("properties", .object([("minimum", .bool(false)), ("maximum", .bool(false))]))
+                            ])),
+                    ] + typedDefaults)
             )
         ])
     }

@@ -32,15 +32,18 @@ package struct ProfileSchema: Sendable {
     }
 
     /// The problem with `profile.schema.json` in `repository`'s directory, if it is there and is not what
-    /// `profile generate json-schema` would write now (nil when the catalog has errors: those are reported).
+    /// `profile generate json-schema` would write now (nil when the catalog has errors: those are reported). A
+    /// warning located at the file, naming the command that writes it again: a catalog edit does not fail `lint`
+    /// (only an editor's completion is stale), `lint --strict` (CI) does.
     package static func staleFile(in repository: ProfileRepository) -> Diagnostic? {
         let path = FileSystem.join(repository.directory.path, fileName)
         guard FileSystem.exists(path) else { return nil }
         let expected = forRepository(repository)
         guard !repository.diagnostics.hasErrors, let existing = try? FileSystem.read(path) else { return nil }
         guard existing != Array(expected.render().utf8) else { return nil }
-        return .error(
-            "`\(path)` is out of date (the catalog changed): run `profile generate json-schema --output \(path)`")
+        return .warning(
+            "out of date (the catalog changed): run `profile generate json-schema --output \(path)`",
+            at: .wholeFile(SourceFile(path: path, bytes: [])))
     }
 
     /// The schema as JSON text, deterministic (catalog order kept).
@@ -104,23 +107,13 @@ package struct ProfileSchema: Sendable {
     var scalar: V { .object([("type", .array([.string("string"), .string("number"), .string("boolean")]))]) }
 
     /// `true`/`false`, and the words `profile` takes where only a boolean can be (`yes`, `no`, `on`, `off`, any case).
-    var boolean: V {
-        .object([
-            (
-                "anyOf",
-                .array([
-                    .object([("type", .string("boolean"))]),
-                    pattern("^([Tt][Rr][Uu][Ee]|[Ff][Aa][Ll][Ss][Ee]|[Yy][Ee][Ss]|[Nn][Oo]|[Oo][Nn]|[Oo][Ff][Ff])$"),
-                ])
-            )
-        ])
-    }
+    var boolean: V { .object(ValueKind.booleanSchema) }
 
     /// Letters, digits, `-` and `_`, starting with a letter or digit (`Names.isValidProfileName`).
     var profileName: V { pattern("^[A-Za-z0-9][A-Za-z0-9_-]{0,127}$") }
 
-    /// `[A-Za-z_][A-Za-z0-9_]*` (`Names.isValidEnvironmentName`).
-    var environmentName: V { pattern("^[A-Za-z_][A-Za-z0-9_]*$") }
+    /// Anything without `=` (`Names.isValidEnvironmentName`; a YAML key holds no NUL).
+    var environmentName: V { pattern("^[^=]+$") }
 
     /// A flag, mock point or value key: words of letters, digits and `_` joined by `.`, `-` or `_`.
     var key: V { pattern("^[A-Za-z_][A-Za-z0-9_]*([.-][A-Za-z0-9_]+)*$") }
@@ -297,16 +290,7 @@ package struct ProfileSchema: Sendable {
 
     /// A declared value's schema: its type, range or cases, or null (removes an inherited value).
     private func schema(of value: Catalog.Value) -> V {
-        var typed: [(String, V)]
-        switch value.type {
-        case .string: typed = [("type", .string("string"))]
-        case .int: typed = [("type", .string("integer"))]
-        case .double: typed = [("type", .string("number"))]
-        case .bool:
-            if case .object(let fields) = boolean { typed = fields } else { typed = [] }
-        case .url: typed = [("type", .string("string")), ("pattern", .string("^[A-Za-z][A-Za-z0-9+.-]*:"))]
-        case .enum(let cases): typed = [("enum", .array(cases.map { .string($0) }))]
-        }
+        var typed = value.type.schema(value.cases)
         if let minimum = value.minimum { typed.append(("minimum", .number(Self.number(minimum)))) }
         if let maximum = value.maximum { typed.append(("maximum", .number(Self.number(maximum)))) }
         var text = value.description.map { $0 + " " } ?? ""

@@ -29,6 +29,41 @@ package struct SwiftGenerator: Sendable {
         package var launchArguments: [String]
         /// The variables it sets, plus `PROFILE_PAYLOAD`.
         package var launchEnvironment: [String: String]
+        /// The entries left out because the generated file cannot hold them: secret, or taking a variable of the
+        /// environment of the run without a default (see ``SwiftGenerator/launchProfiles(_:)``).
+        package var leftOut: [LeftOut] = []
+
+        /// An entry left out of a launch profile.
+        package struct LeftOut: Sendable, Equatable {
+            /// How a message names it: ``value `apiToken` ``, ``arguments `--cache ${HOME}/.cache` ``.
+            package var what: String
+            /// Why it is left out, for the warning: `it is secret`, ``it takes the environment of the run (`${HOME}`)``.
+            package var why: String
+            /// Where it was written.
+            package var at: SourceLocation
+            /// The value or variable a UI test sets in its place, when it is one.
+            package var setting: Setting?
+            /// Whether the line it is written on holds a secret (a warning then leaves the line out).
+            package var isSecret = false
+
+            /// What a UI test sets.
+            package enum Setting: Sendable, Equatable {
+                case value(String)
+                case environment(String)
+            }
+
+            /// An entry left out.
+            package init(what: String, why: String, at location: SourceLocation, setting: Setting?) {
+                self.what = what
+                self.why = why
+                self.at = location
+                self.setting = setting
+            }
+
+            package static func == (left: LeftOut, right: LeftOut) -> Bool {
+                left.what == right.what && left.why == right.why && left.setting == right.setting
+            }
+        }
 
         /// Creates a launch profile.
         package init(
@@ -146,42 +181,43 @@ package struct SwiftGenerator: Sendable {
         writer.open("\(modifier)enum ProfileValues")
         // Nested types and members share one scope: `_2fa` could be either.
         var scope = IdentifierScope(reserved: Self.reservedTypeNames.union(["Names", "defaults"]), suffix: "Value")
-        var withoutDefault: [(Catalog.Value, String?)] = []
+        var withoutDefault: [(Catalog.Value, ValueKind.GeneratedEnum?)] = []
         var first = true
         for value in catalog.values {
-            var enumType: String?
-            if case .enum(let cases) = value.type {
+            var generated: ValueKind.GeneratedEnum?
+            if value.type.takesCases {
                 let typeName = scope.claim(SwiftNames.upperCamel(value.key.value))
-                enumType = typeName
                 if !first { writer.line() }
                 first = false
                 writer.line("/// The cases of `\(Self.commentSafe(value.key.value))`.")
                 writer.open("\(modifier)enum \(typeName): String, CaseIterable, Sendable")
                 var caseNames = IdentifierScope(reserved: ["allCases", "rawValue", "init"])
-                for text in cases {
-                    writer.line("case " + Self.enumCase(caseNames.claim(SwiftNames.lowerCamel(text)), rawValue: text))
+                let names = value.cases.map { caseNames.claim(SwiftNames.lowerCamel($0)) }
+                for (text, name) in zip(value.cases, names) {
+                    writer.line("case " + Self.enumCase(name, rawValue: text))
                 }
                 writer.close()
                 writer.line()
+                generated = ValueKind.GeneratedEnum(
+                    typeName: typeName, caseNames: names, member: { Self.member($0, ofOptional: false) })
             }
             guard let defaultValue = value.defaultValue else {
-                withoutDefault.append((value, enumType))
+                withoutDefault.append((value, generated))
                 continue
             }
             first = false
             let name = SwiftNames.escaped(scope.claim(SwiftNames.lowerCamel(value.key.value)))
-            let (type, literal) = Self.typeAndLiteral(value, defaultValue, enumType: enumType)
+            let type = value.type.swiftType(value, generated)
+            let literal = value.type.swiftLiteral(value, defaultValue, generated)
             writer.documentation(Self.documentation(value))
             let declaration = "\(modifier)static let \(name) = ValueKey<\(type)>("
             let key = SwiftLiteral.string(value.key.value)
-            if let text = Self.stringDefault(value, defaultValue),
-                !writer.fits(declaration + key + ", default: " + literal + ")")
-            {
+            if value.type.isTextLiteral, !writer.fits(declaration + key + ", default: " + literal + ")") {
                 // Laid out as `swift format` does: the arguments on lines of their own, the literal in pieces.
                 writer.line(declaration)
                 writer.indent()
                 writer.line(key + ",")
-                writer.literal(text, prefix: "default: ", suffix: ")")
+                writer.literal(defaultValue.text, prefix: "default: ", suffix: ")")
                 writer.dedent()
             } else {
                 writer.line(declaration + key + ", default: " + literal + ")")
@@ -192,17 +228,8 @@ package struct SwiftGenerator: Sendable {
             writer.documentation(Self.namesDocumentation)
             writer.open("\(modifier)enum Names")
             var names = IdentifierScope()
-            for (value, enumType) in withoutDefault {
-                let reader: String
-                switch value.type {
-                case .string, .url: reader = "string(forKey:)"
-                case .int:
-                    let wide = Self.integerType(value, default: nil) == "Int64"
-                    reader = wide ? "value(Int64.self, forKey:)" : "int(forKey:)"
-                case .double: reader = "double(forKey:)"
-                case .bool: reader = "bool(forKey:)"
-                case .enum: reader = "value(ProfileValues.\(enumType ?? "").self, forKey:)"
-                }
+            for (value, generated) in withoutDefault {
+                let reader = value.type.optionalRead(value, generated)
                 writer.documentation(Self.documentation(value) + "\n\nRead with `\(reader)`.")
                 let name = SwiftNames.escaped(names.claim(SwiftNames.lowerCamel(value.key.value)))
                 writer.line("\(modifier)static let \(name) = \(SwiftLiteral.string(value.key.value))")
@@ -231,7 +258,7 @@ package struct SwiftGenerator: Sendable {
     private static func documentation(_ value: Catalog.Value) -> String {
         var text = value.description ?? "The value `\(value.key.value)`."
         var notes: [String] = []
-        if value.type == .url { notes.append("An absolute URL.") }
+        if let note = value.type.documentationNote { notes.append(note) }
         switch (value.minimum, value.maximum) {
         case (let minimum?, let maximum?): notes.append("From \(number(minimum)) to \(number(maximum)).")
         case (let minimum?, nil): notes.append("At least \(number(minimum)).")
@@ -249,67 +276,16 @@ package struct SwiftGenerator: Sendable {
         return String(value)
     }
 
-    /// The text of a string or URL default, written as a string literal.
-    private static func stringDefault(_ value: Catalog.Value, _ typed: TypedValue) -> String? {
-        switch value.type {
-        case .string, .url: return typed.text
-        default: return nil
-        }
-    }
-
-    /// The Swift type of a catalog `int`: `Int`, unless its default, `minimum` or `maximum` lies outside the range of a
-    /// 32-bit `Int` (watchOS's, on arm64_32), where `ValueKey<Int>("k", default: 5000000000)` does not compile and a
-    /// value past 2³¹ does not read: then `Int64`, whose reads are the same on every platform. Decided from the
-    /// catalog alone, so the generated file is the same for every platform it is compiled for.
-    static func integerType(_ value: Catalog.Value, default number: Int?) -> String {
-        let bounds = [number.map(Double.init), value.minimum, value.maximum].compactMap { $0 }
-        let fits = bounds.allSatisfy { $0 >= Double(Int32.min) && $0 <= Double(Int32.max) }
-        return fits ? "Int" : "Int64"
-    }
-
-    /// The Swift type of a value and its default as a literal.
-    private static func typeAndLiteral(
-        _ value: Catalog.Value, _ typed: TypedValue, enumType: String?
-    ) -> (String, String) {
-        switch value.type {
-        case .string, .url:
-            return ("String", SwiftLiteral.string(typed.text))
-        case .int:
-            let number: Int
-            if case .int(let parsed, _) = typed {
-                number = parsed
-            } else {
-                number = TypedValue.parseInt(typed.text) ?? 0
-            }
-            return (integerType(value, default: number), SwiftLiteral.integer(number))
-        case .double:
-            switch typed {
-            case .double(let number, _): return ("Double", SwiftLiteral.double(number))
-            case .int(let number, _): return ("Double", SwiftLiteral.double(Double(number)))
-            default: return ("Double", SwiftLiteral.double(Double(typed.text) ?? 0))
-            }
-        case .bool:
-            if case .bool(let flag) = typed { return ("Bool", String(flag)) }
-            return ("Bool", "false")
-        case .enum(let cases):
-            var scope = IdentifierScope(reserved: ["allCases", "rawValue", "init"])
-            let names = cases.map { scope.claim(SwiftNames.lowerCamel($0)) }
-            let index = cases.firstIndex(of: typed.text) ?? 0
-            return (enumType ?? "String", member(names[index], ofOptional: false))
-        }
-    }
-
     // MARK: - Launch profiles
 
     private func renderLaunchProfiles(_ modifier: String, _ writer: inout SwiftWriter) {
         writer.documentation(Self.launchProfilesDocumentation)
         writer.open("\(modifier)enum LaunchProfiles")
-        var names = IdentifierScope(reserved: ["all"])
         var written: [String] = []
-        for profile in launchProfiles.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }) {
-            let name = SwiftNames.escaped(names.claim(SwiftNames.lowerCamel(profile.name)))
+        for (profile, name) in namedLaunchProfiles {
             written.append(name)
-            writer.documentation(profile.description ?? "The profile `\(profile.name)`.")
+            writer.documentation(
+                (profile.description ?? "The profile `\(profile.name)`.") + Self.leftOutDocumentation(profile))
             writer.line("\(modifier)static let \(name) = LaunchConfiguration(")
             writer.indent()
             writer.line("name: \(SwiftLiteral.string(profile.name)),")
@@ -358,9 +334,61 @@ package struct SwiftGenerator: Sendable {
         `app.launchEnvironment = LaunchProfiles.uitest.launchEnvironment`.
 
         Resolved when this file was generated, as if no environment variable were set, so the file is the same on
-        every machine: `${VAR:-default}` is its default and `${VAR}` is empty. Variables a profile unsets are
-        left out.
+        every machine: `${VAR:-default}` is its default. Variables a profile unsets are left out, and so are the
+        entries a generated file cannot hold (each profile's comment names them): secrets, and what takes a
+        variable of the environment of the run without a default (`${HOME}/.cache`); set those in the test, with
+        `setting(_:to:)` and `settingEnvironment(_:to:)`.
         """
+
+    /// The launch profiles sorted by name, each with the name of its member of `LaunchProfiles`.
+    private var namedLaunchProfiles: [(LaunchProfile, String)] {
+        var names = IdentifierScope(reserved: ["all"])
+        return launchProfiles.sorted(by: { $0.name.utf8.lexicographicallyPrecedes($1.name.utf8) }).map { profile in
+            (profile, SwiftNames.escaped(names.claim(SwiftNames.lowerCamel(profile.name))))
+        }
+    }
+
+    /// The paragraph of a profile's comment naming what is left out of it, empty when nothing is.
+    static func leftOutDocumentation(_ profile: LaunchProfile) -> String {
+        guard !profile.leftOut.isEmpty else { return "" }
+        let text =
+            "Left out (secret, or taking the environment of the run; set them in the test): "
+            + profile.leftOut.map(\.what).joined(separator: ", ") + "."
+        // Within the file's columns, at the depth of a member of `LaunchProfiles` (`    /// `).
+        var lines: [String] = []
+        for word in text.split(separator: " ") {
+            if let last = lines.last, last.count + 1 + word.count <= SwiftWriter.width - 8 {
+                lines[lines.count - 1] += " " + word
+            } else {
+                lines.append(String(word))
+            }
+        }
+        return "\n\n" + lines.joined(separator: "\n")
+    }
+
+    /// A warning for each entry left out of `LaunchProfiles`, where it is written, saying what a UI test does instead.
+    package var warnings: [Diagnostic] {
+        var warnings: [Diagnostic] = []
+        for (profile, name) in namedLaunchProfiles {
+            let member = "LaunchProfiles." + name
+            for entry in profile.leftOut {
+                let instead: String?
+                switch entry.setting {
+                case .value(let key): instead = "`.setting(\(SwiftLiteral.string(key)), to: …)`"
+                case .environment(let name): instead = "`.settingEnvironment(\(SwiftLiteral.string(name)), to: …)`"
+                case nil: instead = nil
+                }
+                warnings.append(
+                    .warning(
+                        "`\(member)` leaves out \(entry.what): \(entry.why), which a generated file cannot hold; "
+                            + (instead.map { "a UI test sets it with \($0)" }
+                                ?? "a UI test adds what it needs to `launchArguments` itself"),
+                        at: entry.at
+                    ).hidingExcerpt(entry.isSecret))
+            }
+        }
+        return warnings
+    }
 
     /// `case name` or `case name = "raw"` (the raw value is written only when it differs from the name).
     private static func enumCase(_ name: String, rawValue: String) -> String {

@@ -5,15 +5,27 @@ import ProfileRuntime
 /// - `NAME=value` lines, optionally prefixed with `export `; spaces around `=` are ignored; blank lines and lines
 ///   starting with `#` are comments.
 /// - Unquoted values end at the line's end or at a `#` preceded by a space or tab (an inline comment); trailing
-///   spaces are dropped. `${NAME}` and `$NAME` are references (kept as references in the profile).
-/// - `"…"` values may span lines; `\n`, `\r`, `\t`, `\\`, `\"`, `\'` and `\$` (a literal `$`, as `profile export
-///   dotenv` writes it) are escapes, any other backslash is kept; references are kept as references.
-/// - `'…'` values may span lines and are taken literally (no escapes, no references).
+///   spaces are dropped. `${NAME}` and `${NAME:-default}` are references (kept as references in the profile); a
+///   `$` before anything else is literal (`$NAME` stays `$NAME`), as python-dotenv reads it.
+/// - `"…"` values may span lines; `\n`, `\r`, `\t`, `\a`, `\b`, `\f`, `\v`, `\\`, `\"`, `\'` (python-dotenv's) and
+///   `\$` (a literal `$`, as `profile export dotenv` writes it) are escapes, any other backslash is kept; references
+///   are kept as references.
+/// - `'…'` values may span lines and are taken literally but for `\\` and `\'` (no references).
+/// - A line break inside quotes is read as `\n`, whether the file ends its lines with `\n`, `\r\n` or `\r`
+///   (python-dotenv reads files with universal newlines; the peer test compares with it).
+/// - A name is anything without `=` or NUL (`OPTION-B`, `VAR.WITH.DOTS`); a name alone on its line (no `=`) is left
+///   out with a warning, as python-dotenv sets nothing for it.
 /// - After a closing quote only spaces and a comment may follow.
 ///
 /// A `PROFILE_PAYLOAD` line (`profile export dotenv` writes one) is not imported as a variable: its flags, mocks and
 /// values are. A line that cannot be read is an error at its place; every such line is reported.
 enum DotenvReader {
+    /// `byte` of a value that interpolates, in the profile format: `${` starts a reference (python-dotenv expands
+    /// `${NAME}` and `${NAME:-default}` only), any other `$` is literal (`$NAME`, `$$` stay as written), so doubled.
+    static func template(_ byte: UInt8, before next: UInt8?) -> [UInt8] {
+        byte == UInt8(ascii: "$") && next != UInt8(ascii: "{") ? [byte, byte] : [byte]
+    }
+
     static func read(_ bytes: [UInt8], path: String) -> (entries: ImportedEntries, errors: [Diagnostic]) {
         var entries = ImportedEntries(origin: path)
         entries.disabledWording = "commented out"
@@ -64,6 +76,15 @@ enum DotenvReader {
             }
             let key = text(keyStart..<index)
             skipBlanks()
+            if !key.isEmpty, index == count || isLineEnd(bytes[index]) {
+                // A name alone: python-dotenv sets nothing for it (docker compose passes the invoking environment's).
+                entries.notes.append(
+                    .warning(
+                        "`\(key)` has no `=` and no value: left out, as python-dotenv leaves it (`\(key)=` for an "
+                            + "empty value)", at: location(keyStart), length: key.count))
+                skipLine()
+                continue
+            }
             guard index < count, bytes[index] == UInt8(ascii: "=") else {
                 let message =
                     key.isEmpty
@@ -81,12 +102,11 @@ enum DotenvReader {
                 skipLine()
                 continue
             }
+            // Any name without `=` or NUL, as python-dotenv and docker compose take it (`OPTION-B`, `VAR.WITH.DOTS`).
             let keyIsValid = Names.isValidEnvironmentName(key)
-            if !keyIsValid {
+            if let problem = Names.environmentNameProblem(key) {
                 errors.append(
-                    .error(
-                        "`\(key)` is not a variable name: letters, digits and `_`, not starting with a digit",
-                        at: location(keyStart), length: key.count))
+                    .error("`\(key)` is not a variable name: \(problem)", at: location(keyStart), length: key.count))
             }
             index += 1
             skipBlanks()
@@ -107,10 +127,26 @@ enum DotenvReader {
                         index += 1
                         break
                     }
+                    if quote == UInt8(ascii: "'"), byte == UInt8(ascii: "\\"), index + 1 < count,
+                        bytes[index + 1] == UInt8(ascii: "\\") || bytes[index + 1] == UInt8(ascii: "'")
+                    {
+                        // python-dotenv's two escapes in single quotes: `\\` and `\'`.
+                        literal.append(bytes[index + 1])
+                        interpolated.append(bytes[index + 1])
+                        index += 2
+                        continue
+                    }
                     if quote == UInt8(ascii: "\""), byte == UInt8(ascii: "\\"), index + 1 < count {
                         let next = bytes[index + 1]
                         index += 2
                         switch next {
+                        case UInt8(ascii: "a"), UInt8(ascii: "b"), UInt8(ascii: "f"), UInt8(ascii: "v"):
+                            let control: [UInt8: UInt8] = [
+                                UInt8(ascii: "a"): 0x07, UInt8(ascii: "b"): 0x08, UInt8(ascii: "f"): 0x0C,
+                                UInt8(ascii: "v"): 0x0B,
+                            ]
+                            literal.append(control[next]!)
+                            interpolated.append(control[next]!)
                         case UInt8(ascii: "n"):
                             literal.append(0x0A)
                             interpolated.append(0x0A)
@@ -132,8 +168,16 @@ enum DotenvReader {
                         }
                         continue
                     }
+                    if byte == 0x0D {
+                        // A line break inside quotes is the file's: `\r\n` (and a lone `\r`) is read as `\n`, as
+                        // python-dotenv reads the file (Python's universal newlines).
+                        literal.append(0x0A)
+                        interpolated.append(0x0A)
+                        index += index + 1 < count && bytes[index + 1] == 0x0A ? 2 : 1
+                        continue
+                    }
                     literal.append(byte)
-                    interpolated.append(byte)
+                    interpolated += Self.template(byte, before: index + 1 < count ? bytes[index + 1] : nil)
                     index += 1
                 }
                 guard closed else {
@@ -150,13 +194,18 @@ enum DotenvReader {
                 let start = index
                 var end = index
                 while index < count, !isLineEnd(bytes[index]) {
-                    if bytes[index] == UInt8(ascii: "#"), index == start || isBlank(bytes[index - 1]) { break }
+                    // A comment starts at a `#` after a blank (`A=#x` is `#x`, as python-dotenv reads it).
+                    if bytes[index] == UInt8(ascii: "#"), index > start, isBlank(bytes[index - 1]) { break }
                     index += 1
                     if !isBlank(bytes[index - 1]) { end = index }
                 }
                 skipLine()
                 value = text(start..<end)
-                template = value
+                template = String(
+                    decoding: (start..<end).flatMap {
+                        Self.template(bytes[$0], before: $0 + 1 < end ? bytes[$0 + 1] : nil)
+                    },
+                    as: UTF8.self)
             }
             guard keyIsValid else { continue }
             if key == WireFormat.environmentVariable {

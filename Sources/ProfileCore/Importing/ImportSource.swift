@@ -10,25 +10,6 @@ package enum ImportFormat: String, CaseIterable, Sendable {
     case dotenv
 }
 
-/// The action of an Xcode scheme that `profile import xcscheme` reads.
-package enum XcodeImportAction: String, CaseIterable, Sendable {
-    /// The Run action, `<LaunchAction>`.
-    case launch
-    /// The Test action, `<TestAction>`.
-    case test
-    /// The Profile action, `<ProfileAction>`.
-    case profile
-
-    /// The element's name in the `.xcscheme`.
-    package var elementName: String {
-        switch self {
-        case .launch: return "LaunchAction"
-        case .test: return "TestAction"
-        case .profile: return "ProfileAction"
-        }
-    }
-}
-
 /// What an import read from a file, in the file's order, before it becomes a profile.
 struct ImportedEntries {
     /// One launch-argument entry (one Xcode entry, which Xcode splits into words).

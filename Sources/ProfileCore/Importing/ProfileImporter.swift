@@ -42,9 +42,10 @@ package enum ProfileImporter {
         do throws(Diagnostic) {
             switch source {
             case .xcscheme(let action):
-                entries = try XcodeSchemeReader.read(bytes, path: path, action: action)
+                entries = try XcodeSchemeDocument(bytes, path: path, action: action.elementName, purpose: .importing)
+                    .importedEntries()
             case .xctestplan(let configuration):
-                entries = try XcodeTestPlanReader.read(bytes, path: path, configuration: configuration)
+                entries = try XcodeTestPlanDocument(bytes, path: path, configuration: configuration).importedEntries()
             case .dotenv:
                 let read = DotenvReader.read(bytes, path: path)
                 if !read.errors.isEmpty { return Output(text: nil, diagnostics: read.entries.notes + read.errors) }
@@ -249,9 +250,8 @@ package enum ProfileImporter {
                     }
                 }
                 let typed: TypedValue
-                do { typed = try TypedValue.resolve(plain: text) } catch { return problem(error.message) }
-                var candidate = CatalogChecker.Candidate(value: typed, isQuoted: false)
-                if declaration.type == .bool, let value = Self.bool(text) { candidate.value = .bool(value) }
+                do { typed = try declaration.type.recognise(text) } catch { return problem(error.message) }
+                let candidate = CatalogChecker.Candidate(value: typed, isQuoted: false)
                 switch CatalogChecker.check(candidate, against: declaration) {
                 case .failure(let failure): return .failure(failure)
                 case .success(let value):
@@ -422,11 +422,11 @@ package enum ProfileImporter {
             for variable in list { counts[variable.name, default: 0] += 1 }
             for (index, variable) in list.enumerated() {
                 let origin = origin(variable.location)
-                guard Names.isValidEnvironmentName(variable.name) else {
+                if let problem = Names.environmentNameProblem(variable.name) {
                     notes.append(
                         .warning(
-                            "`\(variable.name)` is not a variable name `profile` can set (letters, digits and `_`, not "
-                                + "starting with a digit): kept as a comment", at: variable.location))
+                            "`\(variable.name)` is not a variable name (\(problem)): kept as a comment",
+                            at: variable.location))
                     environment.append(
                         "# not a variable name: " + YAMLText.comment("\(variable.name)=\(variable.value)")
                             + "  # \(YAMLText.comment(origin))")
@@ -439,7 +439,9 @@ package enum ProfileImporter {
                 } else if isXcode {
                     buildSettingWarning(variable.value, at: variable.location)
                 }
-                let yaml = variable.name + ": " + YAMLText.environmentValue(value)
+                // Any name without `=` or NUL (`OPTION-B`, `io.sentry.sample-rate`), quoted where YAML needs it.
+                let key = YAMLText.environmentValue(variable.name)
+                let yaml = key + ": " + YAMLText.environmentValue(value)
                 if variable.isEnabled, lastLive[variable.name] != index {
                     notes.append(
                         .warning(
@@ -451,7 +453,7 @@ package enum ProfileImporter {
                 // A profile sets a name once: an unchecked entry whose name another entry sets stays a comment.
                 let disabled =
                     counts[variable.name] == 1
-                    ? variable.name + ": {value: " + YAMLText.environmentValue(value) + ", enabled: false}" : nil
+                    ? key + ": {value: " + YAMLText.environmentValue(value) + ", enabled: false}" : nil
                 if !variable.isEnabled, disabled == nil {
                     notes.append(
                         .warning(

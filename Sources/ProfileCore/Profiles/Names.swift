@@ -47,8 +47,24 @@ package enum Names {
         }
     }
 
-    /// An environment variable name as POSIX shells accept it: `[A-Za-z_][A-Za-z0-9_]*`.
-    package static func isValidEnvironmentName(_ name: String) -> Bool {
+    /// An environment variable name: any non-empty text without `=` or NUL, as the kernel, `env` and Xcode take it
+    /// (`API_URL`, `OPTION-B`, `io.sentry.sample-rate`). The one rule for a name a profile, a catalog, an import or
+    /// an override sets; references (`${NAME}`) name shell identifiers only (``isShellIdentifier(_:)``).
+    package static func isValidEnvironmentName(_ name: String) -> Bool { environmentNameProblem(name) == nil }
+
+    /// Why `name` cannot be an environment variable's name, in words that complete "… is not a valid environment
+    /// variable name: …"; nil when it can.
+    package static func environmentNameProblem(_ name: String) -> String? {
+        bytes(of: name) { bytes in
+            guard !bytes.isEmpty else { return "it is empty" }
+            if bytes.contains(UInt8(ascii: "=")) { return "a name holds no `=`" }
+            if bytes.contains(0) { return "a name holds no NUL byte" }
+            return nil
+        }
+    }
+
+    /// A POSIX shell identifier, `[A-Za-z_][A-Za-z0-9_]*`: what `${NAME}` references and `export NAME=…` name.
+    package static func isShellIdentifier(_ name: String) -> Bool {
         bytes(of: name) { bytes in
             guard let first = bytes.first, isLetter(first) || first == UInt8(ascii: "_") else { return false }
             for byte in bytes where !(isAlphanumeric(byte) || byte == UInt8(ascii: "_")) { return false }

@@ -205,10 +205,8 @@ package struct ProfileDecoder {
                 error("environment variable names must be scalars", pair.key)
                 continue
             }
-            guard Names.isValidEnvironmentName(name) else {
-                error(
-                    "`\(Self.shown(name))` is not a valid environment variable name (letters, digits and `_`, not starting with a digit)",
-                    pair.key)
+            if let problem = Names.environmentNameProblem(name) {
+                error("`\(Self.shown(name))` is not a valid environment variable name: \(problem)", pair.key)
                 continue
             }
             let value = pair.value

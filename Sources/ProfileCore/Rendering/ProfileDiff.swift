@@ -67,9 +67,9 @@ package struct ProfileDiff: Sendable {
         } json: {
             .string($0.value)
         }
-        compareKeyed(.values, left.values, right.values, equal: ==) { [renderer] in
-            "\($0.key) = \(renderer.shown($0)) (\($0.value.typeName))"
-        } json: { [renderer] in
+        compareKeyed(.values, left.values, right.values, equal: ==, type: renderer.typeName) {
+            "\($0.key) = \(renderer.shown($0)) (\(renderer.typeName($0)))"
+        } json: {
             renderer.jsonValue($0)
         }
     }
@@ -129,12 +129,12 @@ package struct ProfileDiff: Sendable {
     /// Compares two lists sorted by key.
     private mutating func compareKeyed<Value>(
         _ section: Section, _ left: [ResolvedProfile.Entry<Value>], _ right: [ResolvedProfile.Entry<Value>],
-        equal: (Value, Value) -> Bool, text: (ResolvedProfile.Entry<Value>) -> String,
+        equal: (Value, Value) -> Bool, type: (ResolvedProfile.Entry<Value>) -> String? = { _ in nil },
+        text: (ResolvedProfile.Entry<Value>) -> String,
         json: (ResolvedProfile.Entry<Value>) -> JSONWriter.Value
     ) {
         func side(_ entry: ResolvedProfile.Entry<Value>) -> Side {
-            let type = (entry.value as? TypedValue)?.typeName
-            return Side(text: text(entry), value: json(entry), type: type, origin: entry.origin)
+            Side(text: text(entry), value: json(entry), type: type(entry), origin: entry.origin)
         }
         var i = 0
         var j = 0

@@ -5,12 +5,18 @@
 package struct ShowRenderer: Sendable {
     /// Whether to print inherited and secret values in full.
     package var reveal: Bool
+    /// The catalog, whose declared types name the values' types (`enum`, `url`); without one, or for a key it does
+    /// not declare, a value's type is how YAML typed it (`string`, `int`, `double`, `bool`).
+    package var catalog: Catalog?
 
     /// How values are written.
     private var redaction: Redaction { Redaction(reveal: reveal) }
 
     /// Creates a renderer.
-    package init(reveal: Bool = false) { self.reveal = reveal }
+    package init(reveal: Bool = false, catalog: Catalog? = nil) {
+        self.reveal = reveal
+        self.catalog = catalog
+    }
 
     /// The version of the JSON shape (documented in the README).
     package static let jsonVersion = 1
@@ -89,7 +95,7 @@ package struct ShowRenderer: Sendable {
         section("values")
         if profile.values.isEmpty { out += "  (none)\n" }
         for value in profile.values {
-            rows.append(("\(value.key) = \(shown(value)) (\(value.value.typeName))", value.origin.shortDescription))
+            rows.append(("\(value.key) = \(shown(value)) (\(typeName(value)))", value.origin.shortDescription))
         }
         flush(&rows, into: &out)
         return out
@@ -110,6 +116,11 @@ package struct ShowRenderer: Sendable {
     /// A value's text, shell-quoted: its display form (`<secret>`) when it is secret, unless revealed.
     func shown(_ value: ResolvedProfile.Entry<TypedValue>) -> String {
         ShellQuoting.quote(redaction.text(value))
+    }
+
+    /// A value's type: as the catalog declares it (`enum`, `url`), else as YAML typed it.
+    func typeName(_ value: ResolvedProfile.Entry<TypedValue>) -> String {
+        catalog?.value(value.key)?.type.name ?? value.value.typeName
     }
 
     /// A value as JSON, typed: numbers and booleans as such, strings as text; a hidden secret as its display form.
@@ -223,7 +234,7 @@ package struct ShowRenderer: Sendable {
                 .array(
                     profile.values.map { value in
                         .object([
-                            ("key", .string(value.key)), ("type", .string(value.value.typeName)),
+                            ("key", .string(value.key)), ("type", .string(typeName(value))),
                             ("value", jsonValue(value)),
                             ("origin", origin(value.origin)),
                         ])

@@ -64,7 +64,7 @@ package struct Delivery: Sendable, Equatable {
 
     /// The error for a `--prefix` value that cannot start a variable name (`TEST-RUNNER_`), nil when it can.
     package static func prefixProblem(_ prefix: Located<String>) -> Diagnostic? {
-        guard !Names.isValidEnvironmentName(prefix.value) else { return nil }
+        guard !Names.isShellIdentifier(prefix.value) else { return nil }
         return .error(
             "`\(prefix.value)` cannot start a variable name: `--prefix` takes letters, digits and `_`, not starting "
                 + "with a digit (`TEST_RUNNER_`, `SIMCTL_CHILD_`, `DEVICECTL_CHILD_`)",

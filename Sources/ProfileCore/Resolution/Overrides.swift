@@ -83,9 +83,10 @@ extension Overrides {
         }
         func invalidEnvironmentName(_ name: Located<String>) -> Diagnostic? {
             if let reserved = ReservedEnvironment.problem(setting: name) { return reserved }
-            if Names.isValidEnvironmentName(name.value) { return nil }
+            guard let problem = Names.environmentNameProblem(name.value) else { return nil }
             return .error(
-                "`\(name.value)` is not a valid environment variable name", at: name.location, length: name.length)
+                "`\(name.value)` is not a valid environment variable name: \(problem)", at: name.location,
+                length: name.length)
         }
         switch kind {
         case .enable, .disable:

@@ -49,8 +49,10 @@ enum ProfileValues {
 /// `app.launchEnvironment = LaunchProfiles.uitest.launchEnvironment`.
 ///
 /// Resolved when this file was generated, as if no environment variable were set, so the file is the same on
-/// every machine: `${VAR:-default}` is its default and `${VAR}` is empty. Variables a profile unsets are
-/// left out.
+/// every machine: `${VAR:-default}` is its default. Variables a profile unsets are left out, and so are the
+/// entries a generated file cannot hold (each profile's comment names them): secrets, and what takes a
+/// variable of the environment of the run without a default (`${HOME}/.cache`); set those in the test, with
+/// `setting(_:to:)` and `settingEnvironment(_:to:)`.
 enum LaunchProfiles {
     /// Sales demo — live data, onboarding skipped, a friendly greeting
     static let demo = LaunchConfiguration(

@@ -34,7 +34,8 @@ extension ProfileCommand {
             }
             let (left, right) = try session.resolve(sides, problems: invocation.problems)
             let reveal = invocation.has(Grammar.diffReveal)
-            let diff = ProfileDiff(left: left, right: right, renderer: ShowRenderer(reveal: reveal))
+            let diff = ProfileDiff(
+                left: left, right: right, renderer: ShowRenderer(reveal: reveal, catalog: session.repository.catalog))
             let labels = (left: label(sides.left, reveal: reveal), right: label(sides.right, reveal: reveal))
             let output = invocation.has(Grammar.diffJSON) ? diff.json(labels: labels) : diff.text(labels: labels)
             if !output.isEmpty { Terminal.out(output) }

@@ -104,6 +104,7 @@ extension ProfileCommand {
                 }
             }
             notes += repository.diagnostics
+            if !notes.hasErrors { notes += generator?.warnings ?? [] }
             Terminal.report(notes, environment: session.environment)
             if notes.hasErrors { throw Exit(status: ExitStatus.dataError) }
             guard let generator else { throw Exit(status: ExitStatus.dataError) }

@@ -12,9 +12,10 @@ extension ProfileCommand {
                 options with --configuration), or of a .env file (docker compose / python-dotenv syntax). Arguments \
                 keep their order, an entry of several words becomes a group, and with a catalog `-key value` entries \
                 of declared keys become flags, mocks and values. Unchecked entries are kept as comments. A \
-                PROFILE_PAYLOAD entry brings in the typed layer of an earlier export. Never overwrites a file \
-                (exit 73) unless --force; --stdout prints the profile instead. Bad input is reported with its place \
-                and nothing is written (exit 65).
+                PROFILE_PAYLOAD entry brings in the typed layer of an earlier export. A scheme or test plan gains \
+                the record of what was imported (a PROFILE_PAYLOAD entry), so that export --update rewrites the \
+                entries you edit in the profile in place. Never overwrites a file (exit 73) unless --force; --stdout \
+                prints the profile instead. Bad input is reported with its place and nothing is written (exit 65).
 
                 Examples:
                   profile import xcscheme App.xcscheme --name uitest
@@ -142,6 +143,45 @@ extension ProfileCommand {
                 throw Exit(status: ExitStatus.cannotCreate)
             }
             Terminal.out("\(replacing ? "replaced" : "created") \(destination)\n")
+            record(
+                bytes, file: file.value, source: source, profile: name, invocation: invocation, environment: environment
+            )
+        }
+
+        /// Writes the record of the profile just written into the Xcode file it came from (``ImportRecord``), so that
+        /// `export --update` rewrites the imported entries in place once the profile changes them. A profile that
+        /// cannot be resolved (a `${NAME:?}` unset) or a file changed meanwhile leaves the file as it is, with a
+        /// warning: the profile is written either way.
+        static func record(
+            _ bytes: [UInt8], file: String, source: ProfileImporter.Source, profile name: Located<String>,
+            invocation: Invocation, environment: EnvironmentTable
+        ) {
+            let skipped = { (why: Diagnostic) in
+                Terminal.report(
+                    [
+                        .warning(
+                            "the record of the imported entries was not written in `\(file)` (\(why.message)): "
+                                + "`export --update` adds it with the first change")
+                    ], environment: environment)
+            }
+            do throws(Diagnostic) {
+                let directory = try ProfileDirectory.locate(
+                    explicit: invocation.profilesDirectory, environment: environment)
+                let repository = ProfileRepository(directory: directory)
+                guard
+                    let profile = Resolver(repository: repository).resolve([name], environment: environment)
+                else {
+                    skipped(repository.diagnostics.first { $0.severity == .error } ?? .error("it does not resolve"))
+                    return
+                }
+                guard let output = try ImportRecord.update(bytes, path: file, from: source, with: profile) else {
+                    return
+                }
+                try output.write(to: file)
+                if output.bytes != bytes { Terminal.out("recorded its entries in \(file)\n") }
+            } catch {
+                skipped(error)
+            }
         }
     }
 }

@@ -24,7 +24,7 @@ extension ProfileCommand {
         static func execute(_ invocation: Invocation) throws(Exit) {
             let session = try Session(profilesDirectory: invocation.profilesDirectory, checking: invocation)
             let resolved = try session.resolve(invocation, purpose: .inspect, composing: true)
-            let renderer = ShowRenderer(reveal: invocation.has(Grammar.showReveal))
+            let renderer = ShowRenderer(reveal: invocation.has(Grammar.showReveal), catalog: session.repository.catalog)
             Terminal.out(invocation.has(Grammar.showJSON) ? renderer.json(resolved) : renderer.text(resolved))
         }
     }

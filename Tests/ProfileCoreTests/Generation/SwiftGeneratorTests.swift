@@ -47,6 +47,98 @@ import Testing
         #expect(output == Self.expected)
     }
 
+    /// What a UI test cannot be handed as generated is left out, named in the profile's comment, and warned about
+    /// where it is written: a catalog secret (it was `<secret>`), and what takes a variable of the environment of the
+    /// run without a default (`${HOME}/.cache` was `/.cache`), directly or through a variable built from one, an
+    /// option with it. A `${VAR:-default}` keeps its default.
+    @Test func leavesOutWhatATestCannotBeHandedAsGenerated() throws {
+        let files = [
+            "_catalog.yml": """
+            values:
+              apiToken: {type: string, secret: true}
+              cacheDir: {type: string}
+              apiURL: {type: url}
+            env:
+              SIGNING: {secret: true}
+
+            """,
+            "uitest.yml": """
+            env:
+              CACHE: ${HOME}/.cache
+              LOGS: ${CACHE}/logs
+              LOG: debug
+              REGION: ${REGION:-eu}
+              TOKEN: ${API_TOKEN:?set API_TOKEN}
+              SIGNING: abc
+              ESCAPED: $${HOME}
+            arguments: [-UITests, --cache, '${HOME}/.cache', -v, --mode, '${MODE}']
+            values:
+              apiToken: literal-token
+              cacheDir: ${HOME}/.cache
+              apiURL: ${API_URL:-http://localhost:8080}
+
+            """,
+        ]
+        let profiles = try TemporaryProfiles(files)
+        let repository = try profiles.repository()
+        let generator = try #require(SwiftGenerator.forRepository(repository))
+        #expect(profiles.render(repository.diagnostics) == "")
+        let output = generator.render()
+        let start = try #require(output.range(of: "enum LaunchProfiles {"))
+        let launchProfiles = String(output[start.lowerBound...])
+        #expect(
+            launchProfiles == #"""
+                enum LaunchProfiles {
+                    /// The profile `uitest`.
+                    ///
+                    /// Left out (secret, or taking the environment of the run; set them in the test): value `apiToken`, value
+                    /// `cacheDir`, environment variable `CACHE`, environment variable `LOGS`, environment variable `TOKEN`, environment
+                    /// variable `SIGNING`, arguments `--cache ${HOME}/.cache`, arguments `--mode ${MODE}`.
+                    static let uitest = LaunchConfiguration(
+                        name: "uitest",
+                        launchArguments: [
+                            "-UITests",
+                            "-v",
+                            "-apiURL",
+                            "http://localhost:8080",
+                        ],
+                        launchEnvironment: [
+                            "ESCAPED": "${HOME}",
+                            "LOG": "debug",
+                            "PROFILE_PAYLOAD": "profile/1;profile=uitest;value.apiURL=http://localhost:8080;argument=-UITests;"
+                                + "argument=-v;env=LOG;env=REGION;env=ESCAPED;end",
+                            "REGION": "eu",
+                        ]
+                    )
+
+                    /// Every profile above, sorted by name.
+                    static let all: [LaunchConfiguration] = [uitest]
+                }
+
+                """#)
+        let rendered = profiles.render(generator.warnings)
+        let warnings: [String] = rendered.split(separator: "\n").map(String.init).filter { $0.contains("warning:") }
+        #expect(
+            warnings == [
+                "profiles/uitest.yml:2:3: warning: `LaunchProfiles.uitest` leaves out environment variable `CACHE`: it takes the environment of the run (`${HOME}/.cache`), "
+                    + "which a generated file cannot hold; a UI test sets it with `.settingEnvironment(\"CACHE\", to: …)`",
+                "profiles/uitest.yml:3:3: warning: `LaunchProfiles.uitest` leaves out environment variable `LOGS`: it takes the environment of the run (`${HOME}/.cache/logs`), "
+                    + "which a generated file cannot hold; a UI test sets it with `.settingEnvironment(\"LOGS\", to: …)`",
+                "profiles/uitest.yml:6:3: warning: `LaunchProfiles.uitest` leaves out environment variable `TOKEN`: it takes the environment of the run (`${API_TOKEN}`), "
+                    + "which a generated file cannot hold; a UI test sets it with `.settingEnvironment(\"TOKEN\", to: …)`",
+                "profiles/uitest.yml:7:3: warning: `LaunchProfiles.uitest` leaves out environment variable `SIGNING`: it is secret, "
+                    + "which a generated file cannot hold; a UI test sets it with `.settingEnvironment(\"SIGNING\", to: …)`",
+                "profiles/uitest.yml:9:23: warning: `LaunchProfiles.uitest` leaves out arguments `--cache ${HOME}/.cache`: it takes the environment of the run, "
+                    + "which a generated file cannot hold; a UI test adds what it needs to `launchArguments` itself",
+                "profiles/uitest.yml:9:54: warning: `LaunchProfiles.uitest` leaves out arguments `--mode ${MODE}`: it takes the environment of the run, "
+                    + "which a generated file cannot hold; a UI test adds what it needs to `launchArguments` itself",
+                "profiles/uitest.yml:11:3: warning: `LaunchProfiles.uitest` leaves out value `apiToken`: it is secret, "
+                    + "which a generated file cannot hold; a UI test sets it with `.setting(\"apiToken\", to: …)`",
+                "profiles/uitest.yml:12:3: warning: `LaunchProfiles.uitest` leaves out value `cacheDir`: it takes the environment of the run (`${HOME}/.cache`), "
+                    + "which a generated file cannot hold; a UI test sets it with `.setting(\"cacheDir\", to: …)`",
+            ])
+    }
+
     @Test func runningTwiceGivesTheSameBytes() throws {
         let (first, _) = try Self.generate(Self.files)
         let (second, _) = try Self.generate(Self.files)
@@ -235,8 +327,10 @@ import Testing
         /// `app.launchEnvironment = LaunchProfiles.uitest.launchEnvironment`.
         ///
         /// Resolved when this file was generated, as if no environment variable were set, so the file is the same on
-        /// every machine: `${VAR:-default}` is its default and `${VAR}` is empty. Variables a profile unsets are
-        /// left out.
+        /// every machine: `${VAR:-default}` is its default. Variables a profile unsets are left out, and so are the
+        /// entries a generated file cannot hold (each profile's comment names them): secrets, and what takes a
+        /// variable of the environment of the run without a default (`${HOME}/.cache`); set those in the test, with
+        /// `setting(_:to:)` and `settingEnvironment(_:to:)`.
         enum LaunchProfiles {
             /// Every profile above, sorted by name.
             static let all: [LaunchConfiguration] = []
@@ -305,8 +399,10 @@ import Testing
         /// `app.launchEnvironment = LaunchProfiles.uitest.launchEnvironment`.
         ///
         /// Resolved when this file was generated, as if no environment variable were set, so the file is the same on
-        /// every machine: `${VAR:-default}` is its default and `${VAR}` is empty. Variables a profile unsets are
-        /// left out.
+        /// every machine: `${VAR:-default}` is its default. Variables a profile unsets are left out, and so are the
+        /// entries a generated file cannot hold (each profile's comment names them): secrets, and what takes a
+        /// variable of the environment of the run without a default (`${HOME}/.cache`); set those in the test, with
+        /// `setting(_:to:)` and `settingEnvironment(_:to:)`.
         enum LaunchProfiles {
             /// The profile `plain`.
             static let plain = LaunchConfiguration(

@@ -76,10 +76,10 @@ import Testing
 
     @Test func badNames() throws {
         #expect(
-            try headlines("extends: 'bad name'\nenv: {1X: a}\nflags: {'-x': true}\nmocks: {net: 'a b'}\n") == [
+            try headlines("extends: 'bad name'\nenv: {A=B: a}\nflags: {'-x': true}\nmocks: {net: 'a b'}\n") == [
                 "p.yml:1:10: error: `bad name` is not a valid profile name: a profile name has letters, digits, `-` "
                     + "and `_`, and starts with a letter or digit",
-                "p.yml:2:7: error: `1X` is not a valid environment variable name (letters, digits and `_`, not starting with a digit)",
+                "p.yml:2:7: error: `A=B` is not a valid environment variable name: a name holds no `=`",
                 "p.yml:3:9: error: `-x` is not a valid flag name (words of letters, digits and `_`, joined by `.` or `-`)",
                 "p.yml:4:14: error: `a b` is not a valid variant name (no spaces, `,`, `;` or `=`)",
             ])

@@ -47,6 +47,7 @@ package enum ExportFormat: String, CaseIterable, Sendable {
     /// - Throws: an error diagnostic when an entry cannot be written in this format (an argument holding a line
     ///   break in `arguments`; a control character XML cannot hold in `xcscheme`).
     package func render(_ profile: ResolvedProfile, reveal: Bool = false) throws(Diagnostic) -> ExportOutput {
+        try FormatNames.check(profile, format: self)
         let content = ExportContent(profile, exact: writesExactValues || reveal, checkboxes: hasCheckboxes)
         var warnings = content.referenceWarning.map { [$0] } ?? []
         let text: String
@@ -87,11 +88,12 @@ package enum ExportFormat: String, CaseIterable, Sendable {
     ///   - action: for an `.xcscheme`, the action whose entries are merged.
     ///   - configuration: for an `.xctestplan`, the configuration whose `options` get the entries (nil: the plan's
     ///     `defaultOptions`).
+    ///   - recording: write the record even when nothing else changes (``ImportRecord``: the file was just imported).
     /// - Throws: an error diagnostic when the format cannot update files, the file is malformed, the configuration
     ///   does not exist, the `PROFILE_PAYLOAD` entry in the file cannot be read, or an entry cannot be written.
     package func update(
         _ file: [UInt8], path: String, with profile: ResolvedProfile, reveal: Bool = false,
-        action: XcodeSchemeAction = .launch, configuration: String? = nil
+        action: XcodeSchemeAction = .launch, configuration: String? = nil, recording: Bool = false
     ) throws(Diagnostic) -> ExportOutput {
         let content = ExportContent(profile, exact: writesExactValues || reveal, checkboxes: hasCheckboxes)
         var warnings = content.referenceWarning.map { [$0] } ?? []
@@ -111,14 +113,17 @@ package enum ExportFormat: String, CaseIterable, Sendable {
         /// The merge of `content`'s entries into the file.
         func merged(_ content: ExportContent) throws(Diagnostic) -> (bytes: [UInt8], notes: [Diagnostic]) {
             self == .xcscheme
-                ? try XcodeSchemeUpdater.update(file, path: path, with: content, action: action)
-                : try XcodeTestPlanUpdater.update(file, path: path, with: content, configuration: configuration)
+                ? try XcodeSchemeDocument(file, path: path, action: action.elementName, purpose: .updating)
+                    .merged(with: content)
+                : try XcodeTestPlanDocument(file, path: path, configuration: configuration).merged(with: content)
         }
         warnings += content.unsetWarnings(in: formatName, consequence: "left out")
         // A file that already holds every entry of the profile, as the profile says, and no record yet (an imported
         // file) is left as it is: the record is written with the first change. The merge without the record tells:
         // it changes nothing only then (a record in the file would be removed by it).
-        if !content.payloadCarriesSettings, content.variableEntries.last?.text == XcodeEntryMerge.payloadName {
+        if !recording, !content.payloadCarriesSettings,
+            content.variableEntries.last?.text == XcodeEntryMerge.payloadName
+        {
             var unrecorded = content
             unrecorded.variableEntries.removeLast()
             let trial = try merged(unrecorded)

@@ -1,0 +1,97 @@
+import Foundation
+import Testing
+
+/// `profile import dotenv` against python-dotenv itself, the peer its documentation names: for every `.env` of the
+/// real-files corpus (`Tests/ProfileCoreTests/Fixtures/RealFiles/dotenv`), as committed and with its line endings
+/// made CRLF, python-dotenv's `dotenv_values` (run with an environment holding only PATH) and the environment the
+/// imported profile gives a child (`profile export json`, with the same environment) are the same mapping, whole. A
+/// line python-dotenv cannot parse (it warns and skips it) is an error of `import` at the same line, and nothing is
+/// written. A name alone on its line (python-dotenv's None) sets nothing in either. One difference is documented:
+/// a byte order mark, which python-dotenv reads as part of the first name and `profile` drops.
+@Suite struct DotenvPeerTests {
+    /// Whether python3 has python-dotenv (CI installs it; `PROFILE_REQUIRE_SHELLS=1` makes its absence a failure).
+    static let peerAvailable: Bool = {
+        (try? CLI.run("/usr/bin/env", ["python3", "-c", "import dotenv"], environment: python))?.status == 0
+    }()
+    static let python = ProcessInfo.processInfo.environment
+    static let required = ProcessInfo.processInfo.environment["PROFILE_REQUIRE_SHELLS"] == "1"
+    static let path = python["PATH"] ?? "/usr/bin:/bin"
+
+    /// Prints `{"values": {...}, "failed": [lines]}` for the file named by argv[1]: python-dotenv's mapping (None
+    /// values, which set nothing, left out) and the lines it could not parse.
+    static let script = """
+        import json, logging, os, re, sys
+        path = os.environ["PATH"]
+        os.environ.clear()
+        os.environ["PATH"] = path
+        failed = []
+        class Failed(logging.Handler):
+            def emit(self, record):
+                found = re.search(r"starting at line (\\d+)", record.getMessage())
+                if found: failed.append(int(found.group(1)))
+        logging.getLogger("dotenv.main").addHandler(Failed())
+        from dotenv import dotenv_values
+        values = {k: v for k, v in dotenv_values(sys.argv[1]).items() if v is not None}
+        print(json.dumps({"values": values, "failed": failed}))
+        """
+
+    static let files = RealFilesTests.files("dotenv")
+
+    func compare(_ name: String, crlf: Bool) throws {
+        var bytes = try RealFilesTests.bytes("dotenv", name)
+        if crlf {
+            var converted: [UInt8] = []
+            for (index, byte) in bytes.enumerated() {
+                if byte == 0x0A, index == 0 || bytes[index - 1] != 0x0D { converted.append(0x0D) }
+                converted.append(byte)
+            }
+            bytes = converted
+        }
+        let project = try Project(["profiles/.keep": ""])
+        try RealFilesTests.write(project, "x.env", bytes)
+        let what = "\(name)\(crlf ? " (CRLF)" : "")"
+
+        let peer = try CLI.run(
+            "/usr/bin/env", ["python3", "-c", Self.script, project.path("x.env")], environment: Self.python)
+        #expect(peer.status == 0, "\(what): \(peer.stderr)")
+        let object = try JSONSerialization.jsonObject(with: Data(peer.stdout.utf8)) as? [String: Any]
+        var expected = object?["values"] as? [String: String] ?? [:]
+        // python-dotenv opens files as `utf-8`, not `utf-8-sig`: a byte order mark becomes part of the first name.
+        // `profile` drops it, as docker compose does (and as an editor shows the file).
+        for name in expected.keys where name.hasPrefix("\u{FEFF}") {
+            expected[String(name.dropFirst())] = expected.removeValue(forKey: name)
+        }
+        let failed = Set(object?["failed"] as? [Int] ?? [])
+
+        let imported = try project.profile(
+            ["import", "dotenv", "x.env", "--name", "p"], environment: ["PATH": Self.path])
+        if !failed.isEmpty {
+            #expect(imported.status == 65, "\(what): python-dotenv fails lines \(failed.sorted()): \(imported.stderr)")
+            var lines = Set<Int>()
+            for line in imported.stderr.split(separator: "\n") where line.contains(": error: ") {
+                let parts = line.split(separator: ":")
+                if parts.count > 2, let number = Int(parts[1]) { lines.insert(number) }
+            }
+            #expect(lines == failed, "\(what): \(imported.stderr)")
+            #expect(!project.exists("profiles/p.yml"))
+            return
+        }
+        #expect(imported.status == 0, "\(what): \(imported.stderr)")
+        let json = try project.profile(["export", "json", "p"], environment: ["PATH": Self.path])
+        #expect(json.status == 0, "\(what): \(json.stderr)")
+        let exported = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any]
+        var environment = exported?["environment"] as? [String: String] ?? [:]
+        environment["PROFILE_PAYLOAD"] = nil
+        #expect(environment == expected, "\(what)")
+    }
+
+    @Test(.enabled(if: peerAvailable || required, "needs python3 with python-dotenv"), arguments: files)
+    func importReadsWhatPythonDotenvReads(_ name: String) throws {
+        try compare(name, crlf: false)
+    }
+
+    @Test(.enabled(if: peerAvailable || required, "needs python3 with python-dotenv"), arguments: files)
+    func importReadsWhatPythonDotenvReadsWithCRLF(_ name: String) throws {
+        try compare(name, crlf: true)
+    }
+}
