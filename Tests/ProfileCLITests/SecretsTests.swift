@@ -303,7 +303,7 @@ import Testing
                   ^
 
                 """)
-        #expect(show.stdout.hasSuffix("values:\n  port = '${PORT}' (string)  profiles/p.yml:2\n"), "\(show.stdout)")
+        #expect(show.stdout.hasSuffix("values:\n  port = '${PORT}' (int)  profiles/p.yml:2\n"), "\(show.stdout)")
         let run = try project.profile(
             ["run", "p", "--", "true"], environment: ["PATH": "/usr/bin:/bin", "PORT": "80"])
         #expect(run.status == 0, "\(run.stderr)")

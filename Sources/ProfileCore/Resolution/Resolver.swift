@@ -256,7 +256,9 @@ package final class Resolver {
         }
         let interpolator = Interpolator(enforcesRequired: purpose != .lint) { lookup($0, strict: true) }
         // `show` and `diff`: what fails only because a required variable is not set is retried without the check.
-        lenient = purpose == .inspect ? Interpolator(enforcesRequired: false) { lookup($0, strict: false) } : nil
+        lenient =
+            purpose == .inspect
+            ? Interpolator(enforcesRequired: false, marksMissing: true) { lookup($0, strict: false) } : nil
         for prepared in order {
             for entry in prepared.definition.environment {
                 let name = entry.name.value
