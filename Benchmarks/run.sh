@@ -16,6 +16,9 @@
 #               to one processor is measured too ("load, one core"), against the same single-threaded walk.
 #   completion  `profile __complete profiles ''` vs `env K=V /bin/true` (once the command exists).
 #   runtime     the `runtime-bench` product's first read of the active profile.
+#   redact      `run --redact` throughput: Benchmarks/redact-writer.c writing 1 GiB of log text (1 MiB per write)
+#               into `wc -c`, alone and through `profile run --redact` (three secrets, their near misses in the text),
+#               alternating rounds; the median of the per-round ratios (alone time / through time, goal >= 0.9).
 #   growth      each input at N and 4N (Benchmarks/generate-growth.py): lint with a catalog of N values, lint of the
 #               5,000-profile set with 2,000 catalog entries no profile uses, lint and run of an `extends` chain N
 #               deep, and `--enable <TAB>` (`__complete flags`) over 5,000 profiles without a catalog. Ratios of
@@ -24,6 +27,7 @@
 # It is a report: it exits 0 whatever the figures of the first four; it exits 1 when a growth limit is exceeded
 # (the issue 14 bars), and non-zero when `profile` cannot be built.
 #   Benchmarks/run.sh --growth              only the growth section (after the build)
+#   Benchmarks/run.sh --redact              only the run --redact throughput section (after the build)
 #   Benchmarks/run.sh --against REV         this tree against a release build of REV (a commit, a tag), both built
 #                                           with the same flags, in paired rounds whose order alternates: lint of
 #                                           the 5,000-profile set, launch, completion (medians, the ratio per round)
@@ -40,6 +44,7 @@ QUICK=0
 COMPARE=0
 SKIP_BUILD=0
 GROWTH_ONLY=0
+REDACT_ONLY=0
 AGAINST=""
 expect_against=0
 for argument in "$@"; do
@@ -54,8 +59,9 @@ for argument in "$@"; do
         --compare-link-modes) COMPARE=1 ;;
         --skip-build) SKIP_BUILD=1 ;;
         --growth) GROWTH_ONLY=1 ;;
+        --redact) REDACT_ONLY=1 ;;
         -h | --help) sed -n '2,/^set -euo/p' "$0" | sed '$d; s/^# \{0,1\}//'; exit 0 ;;
-        *) echo "run.sh: unknown option \`$argument\` (--quick, --skip-build, --growth, --against REV, --compare-link-modes, --help)" >&2; exit 64 ;;
+        *) echo "run.sh: unknown option \`$argument\` (--quick, --skip-build, --growth, --redact, --against REV, --compare-link-modes, --help)" >&2; exit 64 ;;
     esac
 done
 if ((expect_against)); then
@@ -74,10 +80,10 @@ COMPLETE_ARGS=(__complete profiles '') # the completion query; adapt when `profi
 PROFILE_COUNT=5000
 if ((QUICK)); then
     LAUNCH_ROUNDS=5 LAUNCH_EXECS=50 LOAD_RUNS=3 COMPLETE_ROUNDS=5 COMPLETE_EXECS=50 RUNTIME_ITERATIONS=5000
-    GROWTH_RUNS=3
+    GROWTH_RUNS=3 REDACT_ROUNDS=3 REDACT_MIB=256
 else
     LAUNCH_ROUNDS=21 LAUNCH_EXECS=200 LOAD_RUNS=15 COMPLETE_ROUNDS=15 COMPLETE_EXECS=100 RUNTIME_ITERATIONS=20000
-    GROWTH_RUNS=7
+    GROWTH_RUNS=7 REDACT_ROUNDS=7 REDACT_MIB=1024
 fi
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/profile-bench.XXXXXX")
@@ -122,6 +128,73 @@ build_tools() {
     "$cc" -O2 -o "$WORK/spawn-bench" "$HERE/spawn-bench.c"
     # shellcheck disable=SC2086
     "$cc" -O2 -o "$WORK/yaml-walk" "$HERE/yaml-walk.c" $yaml_flags
+    "$cc" -O2 -o "$WORK/redact-writer" "$HERE/redact-writer.c"
+}
+
+# run_redact: `run --redact` throughput (issue 24): a command writing REDACT_MIB MiB of log text (redact-writer, 1 MiB
+# per write) into a pipe read by `wc -c`, alone and through `profile run --redact` (a profile with three secrets, the
+# text full of their near misses), in alternating rounds; the ratio is the median of the per-round ratios of the
+# command's time alone to its time through profile (1.00: as fast; the goal is >= 0.90). Sets redact_ratio. For
+# scale, the same rounds time the command through `cat` (any process in between costs a copy and a hop: on a busy
+# 2-core machine the three processes share the cores), and that figure's ratio to profile's.
+run_redact() {
+    local dir="$WORK/project" rounds=$REDACT_ROUNDS start end alone through bytes
+    cat >"$dir/profiles/_catalog.yml" <<'YAML'
+env:
+  DB_PASSWORD: {description: The database password, secret: true}
+YAML
+    cat >"$dir/profiles/redact-bench.yml" <<'YAML'
+env:
+  API_TOKEN: ${BENCH_TOKEN}
+  DB_PASSWORD: pw-SEKRIT-overlay-1234
+  DSN: postgres://u:${DB_PASSWORD}@db.example.com/items
+YAML
+    echo "== run --redact: redact-writer $REDACT_MIB (MiB) | wc -c, alone and through profile run --redact ($rounds rounds)"
+    : >"$WORK/redact.txt"
+    for ((round = 0; round < rounds; round++)); do
+        for which in alone cat through; do
+            start=$(date +%s%N)
+            if [[ $which == alone ]]; then
+                bytes=$(cd "$dir" && "$WORK/redact-writer" "$REDACT_MIB" | wc -c)
+            elif [[ $which == cat ]]; then
+                bytes=$(cd "$dir" && "$WORK/redact-writer" "$REDACT_MIB" | cat | wc -c)
+            else
+                bytes=$(cd "$dir" && BENCH_TOKEN=tok-SEKRIT-4242-abcdef "$PROFILE_BIN" run redact-bench --redact -- \
+                    "$WORK/redact-writer" "$REDACT_MIB" 2>/dev/null | wc -c)
+            fi
+            end=$(date +%s%N)
+            if ((bytes != REDACT_MIB * 1048576)); then
+                echo "  $which: $bytes bytes instead of $((REDACT_MIB * 1048576))"
+                redact_note="wrong output size"
+                return 1
+            fi
+            echo "$round $which $((end - start))" >>"$WORK/redact.txt"
+        done
+    done
+    # column NAME: the per-round values of NAME (alone, cat, through: ns; ratio, viacat: per-round ratios).
+    column() {
+        awk -v want="$1" '{ t[$1, $2] = $3; n = $1 + 1 } END {
+            for (r = 0; r < n; r++) {
+                if (want == "ratio") print t[r, "alone"] / t[r, "through"]
+                else if (want == "viacat") print t[r, "cat"] / t[r, "through"]
+                else print t[r, want]
+            }
+        }' "$WORK/redact.txt" | sort -g
+    }
+    # stats NAME: median, first and last of the sorted column.
+    stats() { column "$1" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)], v[1], v[NR] }'; }
+    {
+        for which in alone cat through; do
+            read -r median _ _ <<<"$(stats "$which")"
+            awk -v w="$which" -v m="$median" -v mib="$REDACT_MIB" \
+                'BEGIN { printf "  %-16s %8.0f MiB/s (median %.2f s)\n", (w == "through" ? "through profile" : (w == "cat" ? "through cat" : w)), mib / (m / 1e9), m / 1e9 }'
+        done
+        read -r median low high <<<"$(stats ratio)"
+        printf '  %-16s %8.2f (rounds %.2f-%.2f)\n' "ratio" "$median" "$low" "$high"
+        read -r median low high <<<"$(stats viacat)"
+        printf '  %-16s %8.2f (rounds %.2f-%.2f)\n' "ratio to cat" "$median" "$low" "$high"
+    } | tee "$WORK/redact.summary"
+    redact_ratio=$(sed -n 's/^  ratio *\([0-9.]*\).*/\1/p' "$WORK/redact.summary")
 }
 
 # ---- Measuring ---------------------------------------------------------------------------------------------
@@ -372,6 +445,12 @@ if ((GROWTH_ONLY)); then
     run_growth
     exit $?
 fi
+redact_ratio="" redact_note=""
+if ((REDACT_ONLY)); then
+    machine_line
+    run_redact
+    exit $?
+fi
 
 # ---- --against REV: the same figures, this tree against REV, in paired rounds --------------------------------
 if [[ -n "$AGAINST" ]]; then
@@ -569,6 +648,10 @@ else
     echo "runtime-bench: not built"
 fi
 
+# ---- 5. run --redact throughput ---------------------------------------------------------------------------
+echo
+run_redact || true
+
 # ---- Summary -----------------------------------------------------------------------------------------------
 # verdict VALUE EXPRESSION: "met" / "NOT met" (awk evaluates EXPRESSION with v = VALUE), "-" when not measured.
 verdict() {
@@ -597,6 +680,8 @@ row "completion (ms)" "$(fmt "$complete_ms" '%.3f' "${complete_note:--}")" "$(fm
     "$(fmt "$complete_ratio" '%.2fx')" "<= 3x env, < 10 ms: $complete_limit" "(same)"
 row "completion, 5k profiles" "$(fmt "$complete_big_ms" '%.2f' "${complete_big_note:--}")" "-" "-" \
     "< 100 ms: $(verdict "$complete_big_ms" 'v < 100')" "< 10 ms: $(verdict "$complete_big_ms" 'v < 10')"
+row "run --redact (1 GiB)" "$(fmt "$redact_ratio" '%s x alone' "${redact_note:--}")" "the command alone" \
+    "$(fmt "$redact_ratio" '%.2fx')" ">= 0.9x: $(verdict "$redact_ratio" 'v >= 0.9')" "(same)"
 row "runtime first read (us)" "$(fmt "$runtime_us" '%s' "${runtime_note:--}")" "-" "-" \
     "< 20 us: $(verdict "$runtime_us" 'v < 20')" "(same)"
 

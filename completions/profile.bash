@@ -59,14 +59,14 @@ _profile() {
         case "$w" in
             --profiles-dir) _profile_dir="${words[i + 1]}"; ((i++)); continue ;;
             --profiles-dir=*) _profile_dir="${w#*=}"; continue ;;
-            --access|--action|--configuration|--directory|--disable|--enable|--env|--format|--mock|--name|--output|--prefix|--profiles-dir|--unset|--update|--value|-o) ((i++)); continue ;;
+            --access|--action|--configuration|--directory|--disable|--enable|--env|--format|--grace|--mock|--name|--output|--prefix|--profiles-dir|--unset|--update|--value|-o) ((i++)); continue ;;
             -*) continue ;;
         esac
         if [[ -z $sub ]]; then sub="$w"; else ((positional++)); named+=("$w"); fi
     done
 
     if [[ -z $sub ]]; then
-        COMPREPLY=($(compgen -W "run shell list show diff lint export import generate init completion help --help --version" -- "$cur"))
+        COMPREPLY=($(compgen -W "run shell list show diff lint export import generate init redact completion help --help --version" -- "$cur"))
         return 0
     fi
 
@@ -79,6 +79,7 @@ _profile() {
         --env) _profile_reply_after_equals "$( { _profile_query env-names; compgen -e; } | sed 's/$/=/')"; return 0 ;;
         --unset) COMPREPLY=($(compgen -W "$( { _profile_query env-names; compgen -e; } )" -- "$cur")); return 0 ;;
         --prefix) return 0 ;;
+        --grace) return 0 ;;
         --format) COMPREPLY=($(compgen -W "text json github" -- "$cur")); return 0 ;;
         --output) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
         --update) COMPREPLY=($(compgen -f -- "$cur")); return 0 ;;
@@ -93,7 +94,7 @@ _profile() {
     if [[ $cur == -* ]]; then
         local opts=""
         case "$sub" in
-        run) opts="--profiles-dir --enable --disable --mock --value --env --unset --no-arguments --prefix --dry-run --json --reveal --each --keep-going --help" ;;
+        run) opts="--profiles-dir --enable --disable --mock --value --env --unset --no-arguments --prefix --dry-run --json --reveal --each --keep-going --redact --watch --grace --help" ;;
         shell) opts="--profiles-dir --enable --disable --mock --value --env --unset --help" ;;
         list) opts="--profiles-dir --all --names --json --help" ;;
         show) opts="--profiles-dir --enable --disable --mock --value --env --unset --json --reveal --help" ;;
@@ -103,6 +104,7 @@ _profile() {
         import) opts="--profiles-dir --name --action --configuration --force --stdout --help" ;;
         generate) opts="--profiles-dir --output --access --include-local --check --help" ;;
         init) opts="--directory --help" ;;
+        redact) opts="--profiles-dir --enable --disable --mock --value --env --unset --help" ;;
         completion) opts="--help" ;;
     esac
         COMPREPLY=($(compgen -W "$opts" -- "$cur"))
@@ -120,8 +122,9 @@ _profile() {
         import) if ((positional == 0)); then COMPREPLY=($(compgen -W "xcscheme xctestplan dotenv" -- "$cur")); elif ((positional == 1)); then COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         generate) ((positional == 0)) && COMPREPLY=($(compgen -W "swift json-schema catalog-schema" -- "$cur")) ;;
         init) : ;;
+        redact) COMPREPLY=($(compgen -W "$(_profile_names)" -- "$cur")) ;;
         completion) ((positional == 0)) && COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")) ;;
-        help) COMPREPLY=($(compgen -W "run shell list show diff lint export import generate init completion" -- "$cur")) ;;
+        help) COMPREPLY=($(compgen -W "run shell list show diff lint export import generate init redact completion" -- "$cur")) ;;
     esac
     return 0
 }

@@ -43,7 +43,7 @@ function __profile_named
             continue
         end
         switch $token
-            case --access --action --configuration --directory --disable --enable --env --format --mock --name --output --prefix --profiles-dir --unset --update --value -o
+            case --access --action --configuration --directory --disable --enable --env --format --grace --mock --name --output --prefix --profiles-dir --unset --update --value -o
                 set skip 1
             case '-*'
             case '*'
@@ -63,7 +63,7 @@ function __profile_positionals
             continue
         end
         switch $token
-            case --access --action --configuration --directory --disable --enable --env --format --mock --name --output --prefix --profiles-dir --unset --update --value -o
+            case --access --action --configuration --directory --disable --enable --env --format --grace --mock --name --output --prefix --profiles-dir --unset --update --value -o
                 set skip 1
             case '-*'
             case '*'
@@ -88,8 +88,9 @@ complete -c profile -n __fish_use_subcommand -a export -d 'Print a resolved prof
 complete -c profile -n __fish_use_subcommand -a import -d 'Bring an Xcode scheme, test plan or .env file into a profile'
 complete -c profile -n __fish_use_subcommand -a generate -d 'Generate Swift or JSON Schemas from the catalog'
 complete -c profile -n __fish_use_subcommand -a init -d 'Create profiles/ with an example, a base and a catalog'
+complete -c profile -n __fish_use_subcommand -a redact -d 'Mask the secret values of profiles in standard input'
 complete -c profile -n __fish_use_subcommand -a completion -d 'Print a shell completion script'
-complete -c profile -n '__fish_seen_subcommand_from help' -a 'run shell list show diff lint export import generate init completion'
+complete -c profile -n '__fish_seen_subcommand_from help' -a 'run shell list show diff lint export import generate init redact completion'
 
 # run
 complete -c profile -n '__profile_in run' -s h -l help -d 'Show help'
@@ -115,6 +116,10 @@ complete -c profile -n '__profile_in run' -l json -d 'With --dry-run: print JSON
 complete -c profile -n '__profile_in run' -l reveal -d 'With --dry-run: show secrets and values from the environment in full'
 complete -c profile -n '__profile_in run' -l each -d 'Run the command once per profile, in order'
 complete -c profile -n '__profile_in run' -l keep-going -d 'With --each: run every profile'
+complete -c profile -n '__profile_in run' -l redact -d 'Mask secret values in the command\'s output'
+complete -c profile -n '__profile_in run' -l watch -d 'Restart the command when a profile file it was launched with changes'
+complete -c profile -n '__profile_in run' -l grace -d 'With --watch: how long a restart waits after SIGTERM before SIGKILL' -x
+complete -c profile -n '__profile_in run' -l grace -x
 complete -c profile -n '__profile_in run' -a '(__profile_query profiles (__profile_named))'
 
 # shell
@@ -251,6 +256,24 @@ complete -c profile -n "__profile_in generate; and test (__profile_positionals) 
 complete -c profile -n '__profile_in init' -s h -l help -d 'Show help'
 complete -c profile -n '__profile_in init' -l directory -d 'Where to create profiles/' -x
 complete -c profile -n '__profile_in init' -l directory -x -a '(__fish_complete_directories)'
+
+# redact
+complete -c profile -n '__profile_in redact' -s h -l help -d 'Show help'
+complete -c profile -n '__profile_in redact' -l profiles-dir -d 'The profiles directory' -x
+complete -c profile -n '__profile_in redact' -l profiles-dir -x -a '(__fish_complete_directories)'
+complete -c profile -n '__profile_in redact' -l enable -d 'Switch a flag on for this run' -x
+complete -c profile -n '__profile_in redact' -l enable -x -a '(__profile_query flags)'
+complete -c profile -n '__profile_in redact' -l disable -d 'Switch a flag off for this run' -x
+complete -c profile -n '__profile_in redact' -l disable -x -a '(__profile_query flags)'
+complete -c profile -n '__profile_in redact' -l mock -d 'Select a mock variant for this run' -x
+complete -c profile -n '__profile_in redact' -l mock -x -a '(__profile_query mock (commandline -ct))'
+complete -c profile -n '__profile_in redact' -l value -d 'Set a typed value for this run' -x
+complete -c profile -n '__profile_in redact' -l value -x -a '(__profile_query value (commandline -ct))'
+complete -c profile -n '__profile_in redact' -l env -d 'Set an environment variable for this run' -x
+complete -c profile -n '__profile_in redact' -l env -x -a '(__profile_query env-names | string replace -r "\t.*" "="; set -xn | string replace -r "\$" "=")'
+complete -c profile -n '__profile_in redact' -l unset -d 'Remove an environment variable' -x
+complete -c profile -n '__profile_in redact' -l unset -x -a '(__profile_query env-names; set -xn)'
+complete -c profile -n '__profile_in redact' -a '(__profile_query profiles (__profile_named))'
 
 # completion
 complete -c profile -n '__profile_in completion' -s h -l help -d 'Show help'

@@ -26,7 +26,7 @@ struct ProfileCommand: ParsableCommand {
         version: ProfileVersion.current,
         subcommands: [
             Run.self, Shell.self, List.self, Show.self, Diff.self, Lint.self, Export.self, Import.self, Generate.self,
-            Init.self,
+            Init.self, Redact.self,
             Completion.self,
         ]
     )

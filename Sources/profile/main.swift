@@ -34,6 +34,7 @@ case .invocation(let invocation):
         case .`import`: try ProfileCommand.Import.execute(invocation)
         case .generate: try ProfileCommand.Generate.execute(invocation)
         case .`init`: try ProfileCommand.Init.execute(invocation)
+        case .redact: try ProfileCommand.Redact.execute(invocation)
         case .completion: try ProfileCommand.Completion.execute(invocation)
         }
         ProcessExit.now(ExitStatus.success)

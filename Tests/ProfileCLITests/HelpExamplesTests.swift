@@ -6,7 +6,7 @@ import Testing
 /// (`docs/cli/<command>.md`) shows the same command lines.
 @Suite struct HelpExamplesTests {
     static let subcommands = [
-        "run", "shell", "list", "show", "diff", "lint", "export", "import", "generate", "init", "completion",
+        "run", "shell", "list", "show", "diff", "lint", "export", "import", "generate", "init", "redact", "completion",
     ]
 
     /// The examples of `help`'s output: the lines between `Examples:` and the blank line before `USAGE:`.

@@ -79,6 +79,10 @@ package struct ProfileSchema: Sendable {
                     ("flags", flags),
                     ("mocks", mocks),
                     ("values", values),
+                    (
+                        "redact",
+                        described("true: `run` masks secret values in the command's output (inherited)", boolean)
+                    ),
                 ])
             ),
         ])

@@ -73,10 +73,11 @@ enum KeyCollisions {
     }
 
     /// A hash equal for keys with one runtime key (``ProfileKey``), cheaper than hashing the canonical form: FNV-1a of
-    /// the key's bytes without the separators `.`, `_` and `-`, ASCII letters lowercased (a key that is not ASCII:
-    /// of its canonical form's). Keys with one canonical form
-    /// hash equal (the canonical form only adds `-` between words and lowercases); a few others do too (`HTTPServer`
-    /// and `httpServer`), which only sends a chain through the full check.
+    /// the key's bytes without the separators `.`, `_` and `-`, ASCII letters lowercased (a key that is not ASCII: of
+    /// its canonical form's). Keys with one canonical form hash equal (the canonical form only adds `-` between words
+    /// and lowercases); a few others do too (`HTTPServer` and `httpServer`), which only sends a chain through the full
+    /// check. Not a table's hash: a fingerprint that `lint` sorts and compares (``taggedHashes(_:)``). `Hasher` in its
+    /// place cost `lint` of 5,000 profiles 3% more instructions (Benchmarks/README.md).
     static func looseHash(_ key: String) -> UInt64 {
         if let hash = key.utf8.withContiguousStorageIfAvailable({ looseHash($0[...]) }) { return hash }
         return looseHash(Array(key.utf8)[...])
@@ -84,7 +85,15 @@ enum KeyCollisions {
 
     /// ``looseHash(_:)`` of UTF-8 bytes (the name of an option, between its dashes and any `=`).
     static func looseHash(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> UInt64 {
-        // One pass that also notes a byte outside ASCII (then the hash is of the canonical form).
+        if let hash = asciiLooseHash(bytes, folded: false) { return hash }
+        // Unicode case mappings (`K`, the Kelvin sign, lowercases to `k`): the canonical form's bytes.
+        let canonical = Array(ProfileKey.canonical(bytes).utf8)
+        return canonical.withUnsafeBufferPointer { asciiLooseHash($0[...], folded: true)! }
+    }
+
+    /// ``looseHash(_:)`` of bytes whose case folding is ASCII's: nil for a byte outside ASCII unless `folded` (the
+    /// bytes are a canonical form already). One pass that also notes a byte outside ASCII.
+    private static func asciiLooseHash(_ bytes: Slice<UnsafeBufferPointer<UInt8>>, folded: Bool) -> UInt64? {
         var high: UInt8 = 0
         var hash: UInt64 = 0xcbf2_9ce4_8422_2325
         for var byte in bytes {
@@ -93,21 +102,7 @@ enum KeyCollisions {
             if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte |= 0x20 }
             hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
         }
-        if high < 0x80 { return hash }
-        // Unicode case mappings (`K`, the Kelvin sign, lowercases to `k`): the canonical form's bytes.
-        let canonical = Array(ProfileKey.canonical(bytes).utf8)
-        return canonical.withUnsafeBufferPointer { asciiLooseHash($0[...]) }
-    }
-
-    /// ``looseHash(_:)`` of bytes whose case folding is ASCII's (ASCII, or a canonical form).
-    private static func asciiLooseHash(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> UInt64 {
-        var hash: UInt64 = 0xcbf2_9ce4_8422_2325
-        for var byte in bytes {
-            if byte == UInt8(ascii: ".") || byte == UInt8(ascii: "_") || byte == UInt8(ascii: "-") { continue }
-            if byte >= UInt8(ascii: "A") && byte <= UInt8(ascii: "Z") { byte |= 0x20 }
-            hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-        }
-        return hash
+        return high >= 0x80 && !folded ? nil : hash
     }
 
     /// ``looseHash(_:)`` of UTF-8 bytes held in an array slice.

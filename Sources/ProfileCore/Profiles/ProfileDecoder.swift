@@ -5,6 +5,7 @@ package struct ProfileDecoder {
     /// The keys a profile may have.
     package static let profileKeys = [
         "description", "abstract", "extends", "env", "arguments", "appendArguments", "flags", "mocks", "values",
+        "redact",
     ]
     /// The keys an overlay may not have: an overlay adjusts a profile, it does not change what the profile is.
     static let overlayForbiddenKeys: Set<String> = ["abstract", "extends"]
@@ -99,6 +100,10 @@ package struct ProfileDecoder {
             case "appendArguments":
                 if let flag = bool(value, what: "`appendArguments`") {
                     definition.appendArguments = Located(flag, at: location(pair.key), length: key.unicodeScalars.count)
+                }
+            case "redact":
+                if let flag = bool(value, what: "`redact`") {
+                    definition.redact = Located(flag, at: location(pair.key), length: key.unicodeScalars.count)
                 }
             case "flags":
                 definition.flags = flags(value)

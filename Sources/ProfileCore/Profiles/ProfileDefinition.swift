@@ -24,6 +24,9 @@ package struct ProfileDefinition: Sendable {
     /// for tools: they travel in the payload only). Inherited: the last file of the chain that sets it wins; nil
     /// when this file does not set it. Where the key is written.
     package var appendArguments: Located<Bool>?
+    /// `redact: true`: `run` masks the secret values in the command's output, as `run --redact` does. Inherited: the
+    /// last file of the chain that sets it wins; nil when this file does not set it. Where the key is written.
+    package var redact: Located<Bool>?
     /// Flags switched on or off.
     package var flags: [Setting<Bool>] = []
     /// Mock points and the variant each selects.

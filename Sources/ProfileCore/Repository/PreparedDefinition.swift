@@ -31,111 +31,73 @@ final class PreparedDefinition {
     /// Whether ``KeyVariants`` counted the keys this definition sets.
     var keysCounted = false
 
-    /// `lintFlags` were computed from `definition` as decoded; `valuesAreAsDecoded` says whether its values still are
-    /// (no catalog retyped them), so that the flags about values hold too.
-    init(_ definition: ProfileDefinition, lintFlags: LintFlags? = nil, valuesAreAsDecoded: Bool = false) {
+    /// `lintFlags`: ``LintFlags`` of `definition`, when the task that loaded the file computed them
+    /// (``ProfileRepository/preload(_:)``).
+    init(_ definition: ProfileDefinition, lintFlags: LintFlags? = nil) {
         self.definition = definition
         parents = Array(repeating: nil, count: definition.extends.count)
-        if let lintFlags {
-            environmentIsClean = lintFlags.environmentIsClean
-            argumentsAreClean = lintFlags.argumentsAreClean
-            injectsCode = lintFlags.injectsCode
-            editsArguments = lintFlags.editsArguments
-            keyHashes = lintFlags.keyHashes
-            if valuesAreAsDecoded {
-                hasInterpolatedValues = lintFlags.hasInterpolatedValues
-                interpolatedValuesAreClean = lintFlags.interpolatedValuesAreClean
-            }
-        }
+        if let lintFlags { self.lintFlags = lintFlags }
     }
 
-    /// What `lint` needs to know of a definition, computed where the file is decoded (on any thread: see
-    /// ``ProfileRepository/preload(_:)``).
+    /// What `lint` needs to know of a definition (see ``Resolver/check(_:environment:)``): computed once, on the task
+    /// that loaded the file (``ProfileRepository/preload(_:)``) or at first use.
     struct LintFlags: Sendable {
         /// ``KeyCollisions/taggedHashes(_:)``.
         var keyHashes: [UInt64]
-        var environmentIsClean: Bool
-        var argumentsAreClean: Bool
-        var injectsCode: Bool
+        /// Whether an `arguments` item drops or replaces inherited ones (which can fail to match).
         var editsArguments: Bool
+        /// Whether an `env` entry sets a variable that makes the dynamic loader inject code (see ``Linter``).
+        var injectsCode: Bool
+        /// No `env` entry can report a problem while the environment is built: no reserved name, and every value
+        /// interpolates (with `lint`, only the syntax of `${...}` can fail, whatever the variables hold).
+        var environmentIsClean: Bool
+        /// Every argument this definition adds (or puts in place of another) interpolates.
+        var argumentsAreClean: Bool
+        /// Whether a string value holds `$` (it is interpolated against the final environment).
         var hasInterpolatedValues: Bool
+        /// Every string value with `$` interpolates.
         var interpolatedValuesAreClean: Bool
 
+        /// The flags of `definition` (as the catalog typed its values, when there is one).
         init(_ definition: ProfileDefinition) {
             keyHashes = KeyCollisions.taggedHashes(definition)
-            environmentIsClean = PreparedDefinition.environmentIsClean(definition)
-            argumentsAreClean = PreparedDefinition.argumentsAreClean(definition)
-            injectsCode = PreparedDefinition.injectsCode(definition)
-            editsArguments = PreparedDefinition.editsArguments(definition)
-            hasInterpolatedValues = PreparedDefinition.hasInterpolatedValues(definition)
-            interpolatedValuesAreClean = PreparedDefinition.interpolatedValuesAreClean(definition)
-        }
-    }
-
-    /// ``KeyCollisions/taggedHashes(_:)`` of the definition as decoded, when `lint` computed it while loading.
-    private(set) var keyHashes: [UInt64]?
-    /// Whether an `arguments` item drops or replaces inherited ones (which can fail to match).
-    private(set) lazy var editsArguments: Bool = Self.editsArguments(definition)
-
-    static func editsArguments(_ definition: ProfileDefinition) -> Bool {
-        definition.arguments.contains { if case .append = $0 { false } else { true } }
-    }
-
-    /// Whether an `env` entry sets a variable that makes the dynamic loader inject code (see ``Linter``).
-    private(set) lazy var injectsCode: Bool = Self.injectsCode(definition)
-
-    static func injectsCode(_ definition: ProfileDefinition) -> Bool {
-        definition.environment.contains { $0.value != nil && CodeInjection.isInjecting($0.name.value) }
-    }
-
-    // MARK: What `lint` needs to know (see ``Resolver/check(_:environment:)``)
-
-    /// No `env` entry can report a problem while the environment is built: no reserved name, and every value
-    /// interpolates (with `lint`, only the syntax of `${...}` can fail, whatever the variables hold).
-    private(set) lazy var environmentIsClean: Bool = Self.environmentIsClean(definition)
-
-    /// Every argument this definition adds (or puts in place of another) interpolates.
-    private(set) lazy var argumentsAreClean: Bool = Self.argumentsAreClean(definition)
-
-    static func environmentIsClean(_ definition: ProfileDefinition) -> Bool {
-        definition.environment.allSatisfy { entry in
-            guard ReservedEnvironment.problem(setting: entry.name) == nil else { return false }
-            guard let text = entry.value?.value else { return true }
-            return interpolates(text, for: .environment(name: entry.name.value))
-        }
-    }
-
-    static func argumentsAreClean(_ definition: ProfileDefinition) -> Bool {
-        definition.arguments.allSatisfy { operation in
-            switch operation {
-            case .append(let group, _), .replace(_, let group, _):
-                return group.allSatisfy { interpolates($0.value, for: .argument) }
-            case .drop: return true
+            editsArguments = definition.arguments.contains { if case .append = $0 { false } else { true } }
+            injectsCode = definition.environment.contains {
+                $0.value != nil && CodeInjection.isInjecting($0.name.value)
+            }
+            environmentIsClean = definition.environment.allSatisfy { entry in
+                guard ReservedEnvironment.problem(setting: entry.name) == nil else { return false }
+                guard let text = entry.value?.value else { return true }
+                return PreparedDefinition.interpolates(text, for: .environment(name: entry.name.value))
+            }
+            argumentsAreClean = definition.arguments.allSatisfy { operation in
+                switch operation {
+                case .append(let group, _), .replace(_, let group, _):
+                    return group.allSatisfy { PreparedDefinition.interpolates($0.value, for: .argument) }
+                case .drop: return true
+                }
+            }
+            hasInterpolatedValues = definition.values.contains { setting in
+                if case .string(let text)? = setting.value.value { return Interpolator.containsDollar(text) }
+                return false
+            }
+            interpolatedValuesAreClean = definition.values.allSatisfy { setting in
+                if case .string(let text)? = setting.value.value, Interpolator.containsDollar(text) {
+                    return PreparedDefinition.interpolates(text)
+                }
+                return true
             }
         }
     }
 
-    /// Whether a string value holds `$` (it is interpolated against the final environment).
-    private(set) lazy var hasInterpolatedValues: Bool = Self.hasInterpolatedValues(definition)
-
-    /// Every string value with `$` interpolates.
-    private(set) lazy var interpolatedValuesAreClean: Bool = Self.interpolatedValuesAreClean(definition)
-
-    static func hasInterpolatedValues(_ definition: ProfileDefinition) -> Bool {
-        definition.values.contains { setting in
-            if case .string(let text)? = setting.value.value { return Interpolator.containsDollar(text) }
-            return false
-        }
-    }
-
-    static func interpolatedValuesAreClean(_ definition: ProfileDefinition) -> Bool {
-        definition.values.allSatisfy { setting in
-            if case .string(let text)? = setting.value.value, Interpolator.containsDollar(text) {
-                return interpolates(text)
-            }
-            return true
-        }
-    }
+    /// ``LintFlags`` of the definition.
+    private(set) lazy var lintFlags = LintFlags(definition)
+    /// ``KeyCollisions/taggedHashes(_:)`` of the definition.
+    var keyHashes: [UInt64] { lintFlags.keyHashes }
+    /// ``LintFlags/editsArguments``.
+    var editsArguments: Bool { lintFlags.editsArguments }
+    /// ``LintFlags/injectsCode``.
+    var injectsCode: Bool { lintFlags.injectsCode }
 
     /// Whether merging this definition can report nothing but what its argument operations find (see
     /// ``Resolver/check(_:environment:)``): its environment and its arguments interpolate, so do its interpolated
@@ -143,10 +105,11 @@ final class PreparedDefinition {
     /// key (``KeyCollisions``). Kept once known: `lint` computes it on the thread that loaded the file.
     func mergesCleanly(hasCatalog: Bool) -> Bool {
         if let known = hasCatalog ? mergesCleanlyWithCatalog : mergesCleanlyWithoutCatalog { return known }
+        let flags = lintFlags
         let clean =
-            environmentIsClean && argumentsAreClean
-            && !(hasInterpolatedValues && (hasCatalog || !interpolatedValuesAreClean))
-            && !KeyCollisions.mayCollide(sortedTaggedHashes: keyHashes ?? KeyCollisions.taggedHashes(definition))
+            flags.environmentIsClean && flags.argumentsAreClean
+            && !(flags.hasInterpolatedValues && (hasCatalog || !flags.interpolatedValuesAreClean))
+            && !KeyCollisions.mayCollide(sortedTaggedHashes: flags.keyHashes)
         if hasCatalog { mergesCleanlyWithCatalog = clean } else { mergesCleanlyWithoutCatalog = clean }
         return clean
     }
@@ -156,7 +119,7 @@ final class PreparedDefinition {
 
     /// Whether interpolating `text` for `destination` under `lint` cannot fail on its syntax (its length is bounded by
     /// ``bounds``, along the chain).
-    private static func interpolates(_ text: String, for destination: Interpolator.Destination = .value) -> Bool {
+    fileprivate static func interpolates(_ text: String, for destination: Interpolator.Destination = .value) -> Bool {
         Interpolator.isWellFormed(text, for: destination)
     }
 

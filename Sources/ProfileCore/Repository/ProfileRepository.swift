@@ -120,6 +120,32 @@ package final class ProfileRepository {
         return catalog
     }
 
+    /// The files this repository has read for the profiles asked for so far, and the ones it would have read had
+    /// they existed: each profile's file, its `.local` overlay (`.yml` and `.yaml` when there is none), and the catalog
+    /// (both names when there is none). `run --watch` watches them.
+    package var filesRead: [String] {
+        var files: [String] = []
+        for name in definitions.keys.sorted() {
+            guard let entry = directory.entries[name] else { continue }
+            files.append(entry.path)
+            if let overlay = entry.overlayPath {
+                files.append(overlay)
+            } else {
+                for suffix in [".local.yml", ".local.yaml"] {
+                    files.append(FileSystem.join(directory.path, name + suffix))
+                }
+            }
+        }
+        if let catalog = directory.catalogPath {
+            files.append(catalog)
+        } else {
+            for suffix in [".yml", ".yaml"] {
+                files.append(FileSystem.join(directory.path, ProfileDirectory.catalogName + suffix))
+            }
+        }
+        return files
+    }
+
     /// The definition of profile `name`, or nil when it does not exist or its file cannot be read or parsed.
     package func definition(_ name: String) -> ProfileDefinition? {
         prepared(name)?.definition
@@ -209,7 +235,7 @@ package final class ProfileRepository {
     private enum Checked: Sendable {
         case failure(Diagnostic)
         /// The definition as the catalog typed it, what decoding and the catalog check found, and what `lint` needs
-        /// to know of the definition as decoded.
+        /// to know of it.
         case checked(ProfileDefinition, [Diagnostic], PreparedDefinition.LintFlags)
     }
 
@@ -249,8 +275,8 @@ package final class ProfileRepository {
                     checked.append(.failure(found.first ?? .error("cannot load `\(job.path)`")))
                     continue
                 }
-                let flags = PreparedDefinition.LintFlags(decoded)
                 let (definition, found) = Self.check(decoded, problems: problems, catalog: catalog)
+                let flags = PreparedDefinition.LintFlags(definition)
                 variants.add(keysOf: definition, keyHashes: flags.keyHashes)
                 checked.append(.checked(definition, found, flags))
             }
@@ -268,8 +294,7 @@ package final class ProfileRepository {
                 case .failure(let diagnostic):
                     loaded = .failure(diagnostic)
                 case .checked(let definition, let problems, let flags):
-                    let prepared = PreparedDefinition(
-                        definition, lintFlags: flags, valuesAreAsDecoded: catalog == nil)
+                    let prepared = PreparedDefinition(definition, lintFlags: flags)
                     prepared.keysCounted = true
                     if !job.isOverlay, !job.hasOverlay { prepared.overlay = .some(nil) }
                     loaded = .prepared(prepared, problems)

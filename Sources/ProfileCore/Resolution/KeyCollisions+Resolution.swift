@@ -42,7 +42,7 @@ extension KeyCollisions {
         // One file (lint asks for each file on its own): its sorted hashes as they are. Within a file a kind holds
         // each key once, so one hash twice is two kinds or two spellings.
         if order.count == 1 {
-            return mayCollide(sortedTaggedHashes: order[0].keyHashes ?? taggedHashes(order[0].definition))
+            return mayCollide(sortedTaggedHashes: order[0].keyHashes)
         }
         // Every file's sorted hashes (computed while loading) as one list sorted by hash, each with its file: a hash
         // under two kinds anywhere in the chain, or under one kind spelled two ways (compared by the keys themselves,
@@ -51,7 +51,7 @@ extension KeyCollisions {
         var all: [(hash: UInt64, file: Int)] = []
         all.reserveCapacity(count)
         for (file, prepared) in order.enumerated() {
-            for hash in prepared.keyHashes ?? taggedHashes(prepared.definition) { all.append((hash, file)) }
+            for hash in prepared.keyHashes { all.append((hash, file)) }
         }
         all.sort { $0.hash < $1.hash }
         var runStart = 0

@@ -94,3 +94,107 @@ package struct Redaction: Sendable {
         return hidden
     }
 }
+
+extension Redaction {
+    /// The secrets a launched child holds, for masking its output (`run --redact`, `profile redact`): what
+    /// ``hiddenEntries(_:)`` names, as values.
+    package struct OutputSecrets: Sendable, Equatable {
+        /// Each secret value (distinct values, in the profile's order) and the name its mask shows.
+        package var masked: [(name: String, value: String)] = []
+        /// The names of secrets whose values are too short to mask (``minimumMaskedLength``), left alone.
+        package var tooShort: [String] = []
+
+        package static func == (left: Self, right: Self) -> Bool {
+            left.tooShort == right.tooShort && left.masked.map(\.name) == right.masked.map(\.name)
+                && left.masked.map(\.value) == right.masked.map(\.value)
+        }
+
+        /// A redactor replacing each masked value by ``Redaction/mask(_:)``.
+        package var redactor: StreamRedactor {
+            StreamRedactor(secrets: masked.map { (Array($0.value.utf8), Array(Redaction.mask($0.name).utf8)) })
+        }
+    }
+
+    /// The fewest bytes a value must have to be masked in output: 8, the minimum GitLab CI sets for a masked variable.
+    /// A shorter value (`1`, `yes`, a user name) would mask the same bytes everywhere in the output, and masking it
+    /// would tell the reader what it is; it is left alone with a warning.
+    package static let minimumMaskedLength = 8
+
+    /// What replaces a secret in output: `<secret:API_TOKEN>`, named after the variable, value or argument that holds
+    /// it (`show` writes a catalog secret as `<secret>`).
+    package static func mask(_ name: String) -> String { "<secret:\(name)>" }
+
+    /// The secret values of `profile` launched from `invoking`: each secret environment variable's value, value and
+    /// argument (``ResolvedProfile/EnvironmentChange/isSecret`` and its siblings: catalog `secret: true` entries and
+    /// anything built from the invoking environment or from a secret), and each variable of the invoking environment
+    /// one of them refers to through `${NAME}` (so that the part of `postgres://u:${DB_PASSWORD}@h/db` that is the
+    /// password is masked on its own too). Longest values are matched first; values shorter than
+    /// ``minimumMaskedLength`` are listed apart.
+    package static func outputSecrets(_ profile: ResolvedProfile, invoking: EnvironmentTable) -> OutputSecrets {
+        var secrets = OutputSecrets()
+        var seen = Set<String>()
+        func add(_ name: String, _ value: String) {
+            guard !value.isEmpty, seen.insert(value).inserted else { return }
+            if value.utf8.count < minimumMaskedLength {
+                secrets.tooShort.append(name)
+            } else {
+                secrets.masked.append((name, value))
+            }
+        }
+        func addReferences(in display: String?) {
+            guard let display else { return }
+            for name in referencedNames(inDisplay: display) {
+                if let value = invoking[name] { add(name, value) }
+            }
+        }
+        for change in profile.environment where change.isSecret {
+            guard let value = change.value else { continue }
+            add(change.name, value)
+            addReferences(in: change.display)
+        }
+        for value in profile.values where value.isSecret {
+            add(value.key, value.value.text)
+            addReferences(in: value.display)
+        }
+        for (index, argument) in profile.arguments.enumerated() where argument.isSecret {
+            add("argument \(index + 1)", argument.value)
+            addReferences(in: argument.display)
+        }
+        return secrets
+    }
+
+    /// The names a display form shows as `${NAME}` (the parts taken from the invoking environment); `$$` is a dollar
+    /// sign as written.
+    static func referencedNames(inDisplay display: String) -> [String] {
+        let bytes = Array(display.utf8)
+        var names: [String] = []
+        var index = 0
+        while index + 1 < bytes.count {
+            guard bytes[index] == UInt8(ascii: "$") else {
+                index += 1
+                continue
+            }
+            if bytes[index + 1] == UInt8(ascii: "$") {
+                index += 2
+                continue
+            }
+            guard bytes[index + 1] == UInt8(ascii: "{") else {
+                index += 1
+                continue
+            }
+            var end = index + 2
+            while end < bytes.count,
+                bytes[end] == UInt8(ascii: "_")
+                    || (bytes[end] >= UInt8(ascii: "0")
+                        && bytes[end] <= UInt8(ascii: "9"))
+                    || ((bytes[end] | 0x20) >= UInt8(ascii: "a")
+                        && (bytes[end] | 0x20) <= UInt8(ascii: "z"))
+            {
+                end += 1
+            }
+            if end > index + 2 { names.append(String(decoding: bytes[(index + 2)..<end], as: UTF8.self)) }
+            index = end
+        }
+        return names
+    }
+}

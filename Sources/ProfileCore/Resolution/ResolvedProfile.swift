@@ -88,6 +88,9 @@ package struct ResolvedProfile: Sendable {
     package var appendsArguments = true
     /// Where `appendArguments` was last set in the chain, if it was.
     package var appendArgumentsOrigin: SourceLocation?
+    /// Where the chain's `redact: true` is written, when it asks `run` to mask secrets in the command's output (the
+    /// last file that sets `redact` wins).
+    package var redactOrigin: SourceLocation?
     /// How the profile reaches the program under a tool (`xcodebuild test`, `xcrun simctl launch`, `--prefix`):
     /// variables also set with a prefix, arguments placed elsewhere or left to the payload (see ``Delivery``).
     package var delivery = Delivery()

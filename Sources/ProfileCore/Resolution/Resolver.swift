@@ -163,6 +163,7 @@ package final class Resolver {
         var values: [Keyed<TypedValue>] = []
         var description: String?
         var appendArguments: Located<Bool>?
+        var redact: Located<Bool>?
         if let outer {
             for item in outer.argumentItems { _ = arguments.apply(.append(item)) }
             flags = outer.flags
@@ -173,6 +174,7 @@ package final class Resolver {
             let definition = prepared.definition
             if let text = definition.description?.value, names.contains(definition.name) { description = text }
             if let append = definition.appendArguments { appendArguments = append }
+            if let asked = definition.redact { redact = asked }
             for operation in definition.arguments {
                 if let problem = arguments.apply(operation) { repository.report(problem) }
             }
@@ -424,6 +426,7 @@ package final class Resolver {
             resolved.appendsArguments = appendArguments.value
             resolved.appendArgumentsOrigin = appendArguments.location
         }
+        if let redact, redact.value { resolved.redactOrigin = redact.location }
         resolved.outer = outer
         if let problem = PayloadSize.problem(resolved) { repository.report(problem) }
         return resolved

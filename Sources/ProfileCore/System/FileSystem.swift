@@ -308,4 +308,14 @@ enum Glue {
         return Darwin.write(fd, buffer, count)
         #endif
     }
+
+    static func close(_ fd: Int32) -> Int32 {
+        #if canImport(Glibc)
+        return Glibc.close(fd)
+        #elseif canImport(Musl)
+        return Musl.close(fd)
+        #else
+        return Darwin.close(fd)
+        #endif
+    }
 }

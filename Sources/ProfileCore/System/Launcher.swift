@@ -126,15 +126,10 @@ final class CStringArray {
     /// `NAME=value` for every variable of `environment`, in order.
     init(environment: EnvironmentTable) {
         let names = environment.names
+        let values = environment.values
         pointer = .allocate(capacity: names.count + 1)
-        var values: [String] = []
-        values.reserveCapacity(names.count)
         var size = 0
-        for name in names {
-            let value = environment.values[name]!
-            size += name.utf8.count + value.utf8.count + 2
-            values.append(value)
-        }
+        for index in names.indices { size += names[index].utf8.count + values[index].utf8.count + 2 }
         block = malloc(max(1, size))!
         var offset = 0
         for index in names.indices {

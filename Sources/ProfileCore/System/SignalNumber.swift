@@ -13,6 +13,8 @@ package enum SignalNumber {
     package static let interrupt = SIGINT
     /// SIGTERM: `kill`'s default.
     package static let terminate = SIGTERM
+    /// SIGHUP: the terminal went away.
+    package static let hangup = SIGHUP
 
     /// `SIGINT`, `SIGKILL`…, or `signal N` for a signal without a name here.
     package static func name(_ signal: Int32) -> String {

@@ -88,6 +88,8 @@ package final class YAMLParser {
         }
     }
     private var diagnostics: [Diagnostic] = []
+    /// ``checkDuplicates(_:)``'s table, one for the whole document (emptied for each mapping, its room kept).
+    private var firstIndex: [String: Int] = [:]
     private var expanded = 0
 
     /// Parses `file`. Throws the first syntax error libyaml reports (it cannot go on past one).
@@ -417,51 +419,20 @@ package final class YAMLParser {
         return result
     }
 
-    /// Reports every key a mapping repeats (YAML forbids it), with the place it was first set: one pass, the keys'
-    /// indices in an open-addressing table on the stack (equal keys are equal `String`s, so canonically equivalent
-    /// spellings of one name are one key). Keys that are not scalars are never duplicates. The one strategy for every
-    /// size: it replaced three (pairwise, fingerprints, a dictionary).
+    /// Reports every key a mapping repeats (YAML forbids it), with the place it was first set: one pass, each key's
+    /// first index in a dictionary (equal keys are equal `String`s, so canonically equivalent spellings of one name are
+    /// one key). Keys that are not scalars are never duplicates.
     private func checkDuplicates(_ pairs: [YAMLPair]) {
-        let count = pairs.count
-        guard count > 1 else { return }
-        var capacity = 4
-        while capacity < count * 2 { capacity <<= 1 }
-        withUnsafeTemporaryAllocation(of: Int.self, capacity: capacity) { slots in
-            slots.initialize(repeating: -1)
-            let mask = capacity - 1
-            for index in 0..<count {
-                guard case .scalar(let scalar) = pairs[index].key.content else { continue }
-                let key = scalar.text
-                var slot = Self.keyHash(key) & mask
-                var isRepeat = false
-                while slots[slot] >= 0 {
-                    let earlier = slots[slot]
-                    if case .scalar(let first) = pairs[earlier].key.content, first.text == key {
-                        reportDuplicate(key, pairs[index].key, first: pairs[earlier].key)
-                        isRepeat = true
-                        break
-                    }
-                    slot = (slot + 1) & mask
-                }
-                if !isRepeat { slots[slot] = index }
+        guard pairs.count > 1 else { return }
+        firstIndex.removeAll(keepingCapacity: true)
+        firstIndex.reserveCapacity(pairs.count)
+        for index in pairs.indices {
+            guard case .scalar(let scalar) = pairs[index].key.content else { continue }
+            if let earlier = firstIndex.updateValue(index, forKey: scalar.text) {
+                firstIndex[scalar.text] = earlier
+                reportDuplicate(scalar.text, pairs[index].key, first: pairs[earlier].key)
             }
         }
-    }
-
-    /// A hash of a key for ``checkDuplicates(_:)``: FNV-1a of its bytes when it is ASCII (where equal text is equal
-    /// bytes, and which costs a fraction of `Hasher`), else `String`'s own hash (equal under canonical equivalence).
-    private static func keyHash(_ key: String) -> Int {
-        let ascii = key.utf8.withContiguousStorageIfAvailable { bytes -> UInt64? in
-            var hash: UInt64 = 0xCBF2_9CE4_8422_2325
-            var high: UInt8 = 0
-            for byte in bytes {
-                high |= byte
-                hash = (hash ^ UInt64(byte)) &* 0x0000_0100_0000_01B3
-            }
-            return high >= 0x80 ? nil : hash
-        }
-        if case .some(.some(let hash)) = ascii { return Int(truncatingIfNeeded: hash ^ (hash >> 29)) }
-        return key.hashValue
     }
 
     private func reportDuplicate(_ key: String, _ node: YAMLNode, first: YAMLNode) {

@@ -35,6 +35,9 @@ extension ProfileCommand {
         @Flag(name: Grammar.runReveal.names, help: Grammar.runReveal.help) var reveal = false
         @Flag(name: Grammar.runEach.names, help: Grammar.runEach.help) var each = false
         @Flag(name: Grammar.runKeepGoing.names, help: Grammar.runKeepGoing.help) var keepGoing = false
+        @Flag(name: Grammar.runRedact.names, help: Grammar.runRedact.help) var redact = false
+        @Flag(name: Grammar.runWatch.names, help: Grammar.runWatch.help) var watch = false
+        @Option(name: Grammar.runGrace.names, help: Grammar.runGrace.help) var grace: String?
 
         @Argument(help: Grammar.profiles.help) var profiles: [String] = []
 
@@ -48,6 +51,11 @@ extension ProfileCommand {
             var reveal: Located<String>?
             var each: Located<String>?
             var keepGoing: Located<String>?
+            var redact: Located<String>?
+            var watch: Located<String>?
+            /// `--grace S`: its name and its value.
+            var graceName: Located<String>?
+            var grace: Located<String>?
 
             init(_ invocation: Invocation) {
                 // By name, not through the grammar's options: a launch with only overrides builds none of them.
@@ -60,6 +68,11 @@ extension ProfileCommand {
                     case "--reveal": reveal = given.name
                     case "--each": each = given.name
                     case "--keep-going": keepGoing = given.name
+                    case "--redact": redact = given.name
+                    case "--watch": watch = given.name
+                    case "--grace":
+                        graceName = given.name
+                        grace = given.value
                     default: break
                     }
                 }
@@ -82,6 +95,31 @@ extension ProfileCommand {
                     needs(reveal, "--dry-run")
                 }
                 if each == nil { needs(keepGoing, "--each") }
+                if watch == nil { needs(graceName, "--watch") }
+                if let grace, ProfileCommand.Run.seconds(grace.value) == nil {
+                    problems.append(
+                        .error(
+                            "`--grace` needs a number of seconds (`10`, `0.5`), not `\(grace.value)`",
+                            at: grace.location, length: grace.length))
+                }
+                // The modes that keep `profile` as the parent launch one child at a time and show no plan.
+                for mode in [redact, watch].compactMap({ $0 }) {
+                    if let each {
+                        problems.append(
+                            .error(
+                                "`\(mode.value)` cannot be combined with `--each`: run each profile with "
+                                    + "`profile run <profile> \(mode.value) -- <command>`",
+                                at: mode.location, length: mode.length,
+                                notes: [.note("`--each` given here", at: each.location, length: each.length)]))
+                    }
+                    if let dryRun {
+                        problems.append(
+                            .error(
+                                "`\(mode.value)` cannot be combined with `--dry-run`, which launches nothing",
+                                at: mode.location, length: mode.length,
+                                notes: [.note("`--dry-run` given here", at: dryRun.location, length: dryRun.length)]))
+                    }
+                }
                 if let prefix, let problem = Delivery.prefixProblem(prefix) { problems.append(problem) }
                 if let each, let index = invocation.missingPositional {
                     problems[index] = .error(
@@ -111,6 +149,7 @@ extension ProfileCommand {
                 profilesDirectory: invocation.profilesDirectory, checking: invocation, problems: problems)
             if let modes, modes.each != nil {
                 var runs = try session.resolveEach(invocation, problems: problems)
+                try refuseRedactedEach(runs, session: session)
                 for index in runs.indices {
                     if modes.noArguments != nil { runs[index].appendsArguments = false }
                     runs[index].delivery = delivery(invocation.wrapped, prefix: modes.prefix)
@@ -128,11 +167,29 @@ extension ProfileCommand {
                 if modes.dryRun != nil {
                     try dryRun([resolved], invocation: invocation, modes: modes, session: session, headers: false)
                 }
+                if modes.watch != nil {
+                    try runWatched(
+                        resolved, invocation: invocation, modes: modes, session: session,
+                        redact: modes.redact != nil || resolved.redactOrigin != nil)
+                }
+                if modes.redact != nil {
+                    try runRedacted(resolved, command: invocation.wrapped, session: session)
+                }
+            }
+            // `redact: true` in the profile: one check on the launch path, nil unless a profile says so.
+            if resolved.redactOrigin != nil {
+                try runRedacted(resolved, command: invocation.wrapped, session: session)
             }
             let failure = Launcher.exec(
                 arguments: resolved.argv(command: invocation.wrapped), environment: resolved.childEnvironment)
             Terminal.report([.error(failure.message)], environment: session.environment)
             throw Exit(status: failure.exitStatus)
+        }
+
+        /// `--grace`'s value as a duration: a non-negative decimal number of seconds.
+        static func seconds(_ text: String) -> Duration? {
+            guard let value = Double(text), value >= 0, value.isFinite, value < 1e9 else { return nil }
+            return .nanoseconds(Int64(value * 1e9))
         }
 
         /// How the profile reaches the program under `command`: the tool's rule (`xcodebuild test`, `xcrun simctl

@@ -80,7 +80,7 @@ enum Grammar {
 
     /// The commands, in the order help lists them.
     enum Name: String, CaseIterable, Sendable {
-        case run, shell, list, show, diff, lint, export, `import`, generate, `init`, completion
+        case run, shell, list, show, diff, lint, export, `import`, generate, `init`, redact, completion
     }
 
     struct Command: Sendable {
@@ -208,11 +208,22 @@ enum Grammar {
         "--each", "Run the command once per profile, in order",
         details: " (not merged; a summary table at the end; stops at the first failure)")
     static let runKeepGoing = flag("--keep-going", "With --each: run every profile", details: ", even after a failure")
+    static let runRedact = flag(
+        "--redact", "Mask secret values in the command's output",
+        details: " (as <secret:NAME>; the command stays a child of profile, in a pseudo-terminal when the output is a "
+            + "terminal; `redact: true` in a profile asks for it too)")
+    static let runWatch = flag(
+        "--watch", "Restart the command when a profile file it was launched with changes",
+        details: " (the profiles, their .local overlays, the catalog; an invalid change keeps it running)")
+    static let runGrace = Option(
+        name: "--grace", value: Value(name: "seconds", what: "a number of seconds", completion: .none),
+        summary: "With --watch: how long a restart waits after SIGTERM before SIGKILL", details: " (default: 10)")
     static let run = Command(
         name: .run, summary: "Launch a command with one or more profiles",
         details: " (exec: same pid, the command's own exit status)",
         options: [profilesDirectory] + overrides + [
-            runNoArguments, prefix, runDryRun, runJSON, runReveal, runEach, runKeepGoing,
+            runNoArguments, prefix, runDryRun, runJSON, runReveal, runEach, runKeepGoing, runRedact, runWatch,
+            runGrace,
         ], rest: profiles, wrapsCommand: true)
 
     static let shell = Command(
@@ -339,6 +350,11 @@ enum Grammar {
         details: "; git-ignore overlays",
         options: [initDirectory])
 
+    static let redact = Command(
+        name: .redact, summary: "Mask the secret values of profiles in standard input",
+        details: " (written to standard output as <secret:NAME>: for logs made elsewhere)",
+        options: [profilesDirectory] + overrides, rest: profiles)
+
     static let completionShell = Positional(
         name: "shell", needs: "the shell", summary: "The shell",
         completion: .choices(ProfileCommand.Completion.Shell.allCases.map { $0.rawValue }))
@@ -366,6 +382,7 @@ enum Grammar {
         case .`import`: return `import`
         case .generate: return generate
         case .`init`: return `init`
+        case .redact: return redact
         case .completion: return completion
         }
     }

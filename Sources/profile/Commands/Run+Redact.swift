@@ -1,0 +1,59 @@
+import ProfileCore
+
+extension ProfileCommand.Run {
+    /// `run --redact` (or a profile with `redact: true`): the command as a child of `profile`, its standard output
+    /// and error with the profile's secret values masked (`Supervisor`); `profile` ends as the child did (its exit
+    /// status, or death by the same signal).
+    static func runRedacted(_ resolved: ResolvedProfile, command: [String], session: Session) throws(Exit) -> Never {
+        let secrets = Redaction.outputSecrets(resolved, invoking: session.environment)
+        warnUnmasked(secrets, environment: session.environment)
+        let environment = resolved.childEnvironment
+        let arguments = resolved.argv(command: command)
+        let path: String
+        switch Launcher.lookup(arguments[0], environment: environment) {
+        case .failure(let failure):
+            Terminal.report([.error(failure.message)], environment: session.environment)
+            throw Exit(status: failure.exitStatus)
+        case .success(let found): path = found
+        }
+        let invoking = session.environment
+        let redactor = secrets.redactor
+        // `run` is called from the main thread, which the supervisor's sources run on (the main queue).
+        MainActor.assumeIsolated {
+            let supervisor = Supervisor(redactor: redactor)
+            supervisor.onExit = { supervisor.end($0) }
+            if let failure = supervisor.start(path, arguments: arguments, environment: environment) {
+                Terminal.report([.error(failure.message)], environment: invoking)
+                supervisor.end(.exited(failure.exitStatus))
+            }
+            supervisor.serve()
+        }
+        ProcessExit.now(ExitStatus.success)  // not reached: serve() does not return
+    }
+
+    /// `run --each` with a profile that asks for `redact: true`: refused (each run is a plain child of `profile`, its
+    /// output is not filtered), rather than printing what the profile asks to hide.
+    static func refuseRedactedEach(_ runs: [ResolvedProfile], session: Session) throws(Exit) {
+        let asking = runs.compactMap(\.redactOrigin)
+        guard !asking.isEmpty else { return }
+        Terminal.report(
+            asking.map {
+                .error(
+                    "this profile asks for `redact: true`, which `--each` cannot do: run it alone with "
+                        + "`profile run <profile> -- <command>`", at: $0, length: "redact".count)
+            }, environment: session.environment)
+        throw Exit(status: ExitStatus.usage)
+    }
+
+    /// Warns about the secrets too short to be masked (`Redaction.minimumMaskedLength`), naming them, never their
+    /// values.
+    static func warnUnmasked(_ secrets: Redaction.OutputSecrets, environment: EnvironmentTable) {
+        guard !secrets.tooShort.isEmpty else { return }
+        let names = secrets.tooShort.map { "`\($0)`" }.joined(separator: ", ")
+        Terminal.report(
+            [
+                .warning(
+                    "not masked in the output, shorter than \(Redaction.minimumMaskedLength) bytes: \(names)")
+            ], environment: environment)
+    }
+}

@@ -1,0 +1,118 @@
+import Foundation
+import TestSupport
+import Testing
+
+/// `run --redact` and `profile redact` (issue 24): a secret written in any pieces never reaches the output, in pipe
+/// and terminal mode; the child sees a terminal when `profile` has one; exit statuses and signals are the child's.
+@Suite struct RedactTests {
+    static let secret = "tok-SEKRIT-4242"
+
+    static func project() throws -> Project {
+        try Project([
+            "profiles/_catalog.yml": "env:\n  DB_PASSWORD: {description: The password, secret: true}\n",
+            "profiles/app.yml": "env:\n  TOKEN: ${API_TOKEN}\n  DB_PASSWORD: pw-SEKRIT-9\n  PIN: ${PIN}\n",
+            ".git/HEAD": "ref: refs/heads/main\n",
+        ])
+    }
+
+    static var environment: [String: String] { ["API_TOKEN": secret, "PIN": "12", "PATH": Tools.sessionPath] }
+
+    /// A child writing the token split in two at `split`, then one byte at a time, on stdout and stderr, with a flush
+    /// (one write) per piece.
+    static let child = """
+        import os, sys
+        t = os.environ["TOKEN"].encode()
+        split = int(sys.argv[1])
+        for fd in (1, 2):
+            os.write(fd, b"a " + t[:split]); os.write(fd, t[split:] + b" b\\n")
+            for i in range(len(t)): os.write(fd, t[i:i + 1])
+            os.write(fd, b" " + os.environ["DB_PASSWORD"].encode() + b"\\n")
+        sys.exit(int(sys.argv[2]))
+
+        """
+
+    @Test(.enabled(if: Tools.available("python3"), "needs python3"))
+    func pipeModeMasksEverySplitAndKeepsTheStatus() throws {
+        let project = try Self.project()
+        try project.write("child.py", Self.child)
+        let python = Tools.path("python3") ?? "python3"
+        for split in 0...Self.secret.utf8.count {
+            let result = try project.profile(
+                ["run", "app", "--redact", "--", python, "child.py", "\(split)", "3"], environment: Self.environment)
+            let masked = "a <secret:TOKEN> b\n<secret:TOKEN> <secret:DB_PASSWORD>\n"
+            #expect(result.stdout == masked, "split at \(split)")
+            #expect(
+                result.stderr == "profile: warning: not masked in the output, shorter than 8 bytes: `PIN`\n" + masked)
+            #expect(result.status == 3)
+        }
+    }
+
+    /// `redact: true` in a profile (here its personal overlay) masks without `--redact`; `false` later in the chain
+    /// turns it off again.
+    @Test func theProfileCanAskForIt() throws {
+        let project = try Self.project()
+        try project.write("profiles/app.local.yml", "redact: true\n")
+        let printToken = ["sh", "-c", "printf '%s\\n' \"$TOKEN\""]
+        let masked = try project.profile(["run", "app", "--"] + printToken, environment: Self.environment)
+        #expect(masked.stdout == "<secret:TOKEN>\n")
+        try project.write("profiles/plain.yml", "extends: app\nredact: false\n")
+        let plain = try project.profile(["run", "plain", "--"] + printToken, environment: Self.environment)
+        #expect(plain.stdout == "\(Self.secret)\n")
+    }
+
+    @Test func deathBySignalIsProfiles() throws {
+        let project = try Self.project()
+        let result = try project.profile(
+            ["run", "app", "--redact", "--", "sh", "-c", "kill -TERM $$"], environment: Self.environment)
+        #expect(result.signaled && result.status == SIGTERM)
+    }
+
+    @Test func redactFiltersStandardInput() throws {
+        let project = try Self.project()
+        let result = try project.profile(
+            ["redact", "app"], environment: Self.environment,
+            stdin: "x \(Self.secret) y pw-SEKRIT-9\n\(Self.secret.prefix(5))")
+        #expect(result.stdout == "x <secret:TOKEN> y <secret:DB_PASSWORD>\ntok-S")
+        #expect(result.status == 0)
+    }
+
+    /// In a real terminal (tmux): the child sees a terminal on stdin and stdout with the pane's width, reads a line
+    /// typed into the pane, and its secret written one byte at a time is masked on the screen.
+    @Test(.enabled(if: Tools.available("python3", "tmux"), "needs python3 and tmux"))
+    func terminalModeGivesTheChildATerminal() throws {
+        let project = try Self.project()
+        try project.write(
+            "tty.py",
+            """
+            import os, sys
+            t = os.environ["TOKEN"].encode()
+            for i in range(len(t)): os.write(1, t[i:i + 1])
+            print(" tty", sys.stdin.isatty(), sys.stdout.isatty(), os.get_terminal_size().columns, flush=True)
+            print("read", sys.stdin.readline().strip(), flush=True)
+            sys.exit(5)
+
+            """)
+        let python = Tools.path("python3") ?? "python3"
+        var env = Self.environment
+        env["PATH"] = CLI.productsDirectory.path + ":" + Tools.sessionPath
+        env["HOME"] = project.root
+        env["TERM"] = "xterm"
+        let server = TmuxServer(socket: project.path("tmux-\(UUID().uuidString.prefix(8))"), environment: env)
+        defer { server.stop() }
+        try server.start(
+            session: "r",
+            command: "profile run app --redact -- \(python) tty.py 2>/dev/null; echo status $? > done; sleep 30",
+            in: project.root, width: 120, height: 20)
+        var screen = ""
+        for _ in 0..<100 where !screen.contains(" tty ") {
+            usleep(50_000)
+            screen = try server.run(["capture-pane", "-p", "-t", "r"]).stdout
+        }
+        try server.run(["send-keys", "-t", "r", "hello", "Enter"])
+        for _ in 0..<100 where !project.exists("done") { usleep(50_000) }
+        screen = try server.run(["capture-pane", "-p", "-t", "r"]).stdout
+        let lines = screen.split(separator: "\n").map(String.init)
+        #expect(lines == ["<secret:TOKEN> tty True True 120", "hello", "read hello"])
+        #expect(try String(contentsOfFile: project.path("done"), encoding: .utf8) == "status 5\n")
+    }
+}

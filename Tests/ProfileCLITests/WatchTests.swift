@@ -1,0 +1,199 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `run --watch` (issue 24): a save restarts the child with the new values, an invalid save keeps it and prints the
+/// located error, a child that exits on its own is started again by the next change, an idle watcher uses no CPU,
+/// and Ctrl-C stops both. No timings: each step waits for the output it expects (up to 10 s).
+@Suite struct WatchTests {
+    /// A child that prints its GREETING, and on SIGTERM prints that it stops and exits 0; `once` exits at once.
+    static let child = """
+        import os, sys, time, signal
+        signal.signal(signal.SIGTERM, lambda *a: (print("stop", os.environ["GREETING"], flush=True), sys.exit(0)))
+        print("start", os.environ["GREETING"], flush=True)
+        if os.environ["GREETING"] == "once": sys.exit(2)
+        while True: time.sleep(1)
+
+        """
+
+    /// Waits until `file` holds `text` (the whole file), up to 10 s; returns what it holds.
+    @discardableResult
+    static func wait(for text: String, in file: String) -> String {
+        var content = ""
+        for _ in 0..<200 {
+            content = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
+            if content == text { break }
+            usleep(50_000)
+        }
+        return content
+    }
+
+    /// Starts `profile` in the background as a shell would: through python3, which clears the signal mask it
+    /// inherits (the test's thread blocks signals, and Foundation's Process passes its mask on) and execs.
+    static func start(_ project: Project, _ arguments: [String], environment: [String: String] = [:]) throws
+        -> Process
+    {
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: Tools.path("python3") ?? "/usr/bin/python3")
+        process.arguments =
+            [
+                "-c",
+                "import os, signal, sys; signal.pthread_sigmask(signal.SIG_SETMASK, []); os.execv(sys.argv[1], sys.argv[1:])",
+                CLI.profileBinary,
+            ] + arguments
+        process.currentDirectoryURL = URL(fileURLWithPath: project.root)
+        process.environment = environment.merging(["PATH": Tools.sessionPath]) { $1 }
+        FileManager.default.createFile(atPath: project.path("out"), contents: nil)
+        FileManager.default.createFile(atPath: project.path("err"), contents: nil)
+        process.standardOutput = FileHandle(forWritingAtPath: project.path("out"))
+        process.standardError = FileHandle(forWritingAtPath: project.path("err"))
+        try process.run()
+        return process
+    }
+
+    /// CPU ticks (user + system) `pid` has used, from /proc/PID/stat.
+    static func cpuTicks(_ pid: Int32) -> Int? {
+        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
+            let close = stat.lastIndex(of: ")")
+        else { return nil }
+        let fields = stat[stat.index(after: close)...].split(separator: " ")
+        guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
+        return user + system
+    }
+
+    @Test(.enabled(if: Tools.available("python3"), "needs python3"))
+    func savesRestartInvalidSavesKeepAndCtrlCStops() throws {
+        let project = try Project([
+            "profiles/dev.yml": "env:\n  GREETING: one\n", ".git/HEAD": "ref: refs/heads/main\n",
+        ])
+        try project.write("child.py", Self.child)
+        let python = Tools.path("python3") ?? "python3"
+        let process = try Self.start(project, ["run", "dev", "--watch", "--grace", "5", "--", python, "child.py"])
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        #expect(Self.wait(for: "start one\n", in: project.path("out")) == "start one\n")
+
+        #if os(Linux)
+        // Idle: not one tick of CPU over a second.
+        let before = Self.cpuTicks(process.processIdentifier)
+        usleep(1_000_000)
+        #expect(before != nil && Self.cpuTicks(process.processIdentifier) == before)
+        #endif
+
+        // A save in place restarts the child with the new value.
+        try project.write("profiles/dev.yml", "env:\n  GREETING: two\n")
+        #expect(
+            Self.wait(for: "start one\nstop one\nstart two\n", in: project.path("out"))
+                == "start one\nstop one\nstart two\n")
+        // An invalid save keeps it, and says where the error is.
+        try project.write("profiles/dev.yml", "env:\n  GREETING: [bad\n")
+        let kept = "profile: note: profiles/dev.yml changed and has errors: the running command keeps its profile\n"
+        let errors = """
+            profile: note: profiles/dev.yml changed: restarting `\(python)`
+            profiles/dev.yml:3:1: error: did not find expected ',' or ']' while parsing a flow sequence
+
+            ^
+            profiles/dev.yml:2:13: note: the `[` opens here
+              GREETING: [bad
+                        ^
+
+            """ + kept
+        #expect(Self.wait(for: errors, in: project.path("err")) == errors)
+        // A save by rename (as vim does) restarts it again; a new overlay counts too.
+        try project.write("profiles/dev.tmp", "env:\n  GREETING: three\n")
+        #expect(rename(project.path("profiles/dev.tmp"), project.path("profiles/dev.yml")) == 0)
+        let third = "start one\nstop one\nstart two\nstop two\nstart three\n"
+        #expect(Self.wait(for: third, in: project.path("out")) == third)
+        try project.write("profiles/dev.local.yml", "env:\n  GREETING: four\n")
+        let fourth = third + "stop three\nstart four\n"
+        #expect(Self.wait(for: fourth, in: project.path("out")) == fourth)
+
+        // Ctrl-C (SIGINT from another process: passed on) stops both; profile dies of it.
+        kill(process.processIdentifier, SIGINT)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGINT)
+    }
+
+    @Test(.enabled(if: Tools.available("python3"), "needs python3"))
+    func aChildThatExitsWaitsForTheNextChange() throws {
+        let project = try Project([
+            "profiles/dev.yml": "env:\n  GREETING: once\n", ".git/HEAD": "ref: refs/heads/main\n",
+        ])
+        try project.write("child.py", Self.child)
+        let python = Tools.path("python3") ?? "python3"
+        let process = try Self.start(project, ["run", "dev", "--watch", "--", python, "child.py"])
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        let note =
+            "profile: note: `\(python)` exited with status 2; waiting for a change to its profiles (Ctrl-C to stop)\n"
+        #expect(Self.wait(for: note, in: project.path("err")) == note)
+        try project.write("profiles/dev.yml", "env:\n  GREETING: again\n")
+        #expect(Self.wait(for: "start once\nstart again\n", in: project.path("out")) == "start once\nstart again\n")
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
+    }
+
+    /// `--watch --redact`: the restarted child's output is masked with the new profile's secrets too.
+    @Test(.enabled(if: Tools.available("python3"), "needs python3"))
+    func watchAndRedactTogether() throws {
+        let project = try Project([
+            "profiles/dev.yml": "env:\n  GREETING: ${FIRST_SECRET}\n", ".git/HEAD": "ref: refs/heads/main\n",
+        ])
+        try project.write("child.py", Self.child)
+        let python = Tools.path("python3") ?? "python3"
+        let process = try Self.start(
+            project, ["run", "dev", "--watch", "--redact", "--", python, "child.py"],
+            environment: ["FIRST_SECRET": "first-secret-1", "SECOND_SECRET": "second-secret-2"])
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        #expect(Self.wait(for: "start <secret:GREETING>\n", in: project.path("out")) == "start <secret:GREETING>\n")
+        try project.write("profiles/dev.yml", "env:\n  GREETING: ${SECOND_SECRET}\n")
+        let both = "start <secret:GREETING>\nstop <secret:GREETING>\nstart <secret:GREETING>\n"
+        #expect(Self.wait(for: both, in: project.path("out")) == both)
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
+    }
+
+    /// Ctrl-C pressed in a real terminal (tmux): the terminal sends SIGINT to the foreground process group, `profile`
+    /// (the pane's own process: exec) and its child; both end, `profile` by SIGINT (tmux's `pane_dead_signal`).
+    @Test(.enabled(if: Tools.available("python3", "tmux"), "needs python3 and tmux"))
+    func ctrlCInTheTerminalStopsBoth() throws {
+        let project = try Project([
+            "profiles/dev.yml": "env:\n  GREETING: one\n", ".git/HEAD": "ref: refs/heads/main\n",
+        ])
+        try project.write(
+            "child.py",
+            """
+            import os, time
+            with open("child.pid", "w") as f: f.write(str(os.getpid()))
+            while True: time.sleep(1)
+
+            """)
+        let python = Tools.path("python3") ?? "python3"
+        let env = [
+            "PATH": CLI.productsDirectory.path + ":" + Tools.sessionPath, "HOME": project.root, "TERM": "xterm",
+        ]
+        let server = TmuxServer(socket: project.path("tmux-\(UUID().uuidString.prefix(8))"), environment: env)
+        defer { server.stop() }
+        try server.start(
+            session: "w",
+            command: "exec profile run dev --watch -- \(python) child.py 2>/dev/null", in: project.root)
+        try server.run(["set-option", "-t", "w", "remain-on-exit", "on"])
+        for _ in 0..<200 where !project.exists("child.pid") { usleep(50_000) }
+        let child = try #require(Int32(String(contentsOfFile: project.path("child.pid"), encoding: .utf8)))
+        try server.run(["send-keys", "-t", "w", "C-c"])
+        var dead = ""
+        for _ in 0..<200 where dead != "1 \(SIGINT)" {
+            usleep(50_000)
+            dead = try server.run(["display-message", "-p", "-t", "w", "#{pane_dead} #{pane_dead_signal}"]).stdout
+                .trimmingCharacters(in: .whitespacesAndNewlines)
+        }
+        #expect(dead == "1 \(SIGINT)")
+        #expect(!TmuxServer.isRunning(child))
+    }
+}
