@@ -6,6 +6,11 @@ _profile_query() {
     command profile __complete ${_profile_dir:+--profiles-dir "$_profile_dir"} "$@" 2>/dev/null | cut -f1
 }
 
+# The profiles to offer: those not named yet (`diff` compares a profile with itself: every one).
+_profile_names() {
+    if [[ $sub == diff ]]; then _profile_query profiles; else _profile_query profiles "${named[@]}"; fi
+}
+
 # Offers full words (`point=variant`) while bash replaces only the part after the last `=`.
 _profile_reply_after_equals() {
     local IFS=$'\n' candidate
@@ -35,6 +40,7 @@ _profile() {
         prev="${words[cword - 1]}"
     fi
     local i w sub="" _profile_dir="" positional=0
+    local -a named=()
     for ((i = 1; i < cword; i++)); do
         w="${words[i]}"
         if [[ $w == -- ]]; then
@@ -56,7 +62,7 @@ _profile() {
             --access|--action|--configuration|--directory|--disable|--enable|--env|--format|--grace|--mock|--name|--output|--prefix|--profiles-dir|--unset|--update|--value|-o) ((i++)); continue ;;
             -*) continue ;;
         esac
-        if [[ -z $sub ]]; then sub="$w"; else ((positional++)); fi
+        if [[ -z $sub ]]; then sub="$w"; else ((positional++)); named+=("$w"); fi
     done
 
     if [[ -z $sub ]]; then
@@ -106,17 +112,17 @@ _profile() {
     fi
 
     case "$sub" in
-        run) COMPREPLY=($(compgen -W "$(_profile_query profiles)" -- "$cur")) ;;
-        shell) COMPREPLY=($(compgen -W "$(_profile_query profiles)" -- "$cur")) ;;
+        run) COMPREPLY=($(compgen -W "$(_profile_names)" -- "$cur")) ;;
+        shell) COMPREPLY=($(compgen -W "$(_profile_names)" -- "$cur")) ;;
         list) : ;;
-        show) COMPREPLY=($(compgen -W "$(_profile_query profiles)" -- "$cur")) ;;
-        diff) COMPREPLY=($(compgen -W "$(_profile_query profiles)" -- "$cur")) ;;
+        show) COMPREPLY=($(compgen -W "$(_profile_names)" -- "$cur")) ;;
+        diff) COMPREPLY=($(compgen -W "$(_profile_names)" -- "$cur")) ;;
         lint) : ;;
-        export) if ((positional == 0)); then COMPREPLY=($(compgen -W "arguments arguments-json shell dotenv json xcscheme xctestplan vscode" -- "$cur")); else COMPREPLY=($(compgen -W "$(_profile_query profiles)" -- "$cur")); fi ;;
+        export) if ((positional == 0)); then COMPREPLY=($(compgen -W "arguments arguments-json shell dotenv json xcscheme xctestplan vscode" -- "$cur")); else COMPREPLY=($(compgen -W "$(_profile_names)" -- "$cur")); fi ;;
         import) if ((positional == 0)); then COMPREPLY=($(compgen -W "xcscheme xctestplan dotenv vscode" -- "$cur")); elif ((positional == 1)); then COMPREPLY=($(compgen -f -- "$cur")); fi ;;
         generate) ((positional == 0)) && COMPREPLY=($(compgen -W "swift json-schema catalog-schema" -- "$cur")) ;;
         init) : ;;
-        redact) COMPREPLY=($(compgen -W "$(_profile_query profiles)" -- "$cur")) ;;
+        redact) COMPREPLY=($(compgen -W "$(_profile_names)" -- "$cur")) ;;
         completion) ((positional == 0)) && COMPREPLY=($(compgen -W "bash zsh fish" -- "$cur")) ;;
         help) COMPREPLY=($(compgen -W "run shell list show diff lint export import generate init redact completion" -- "$cur")) ;;
     esac

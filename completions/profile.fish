@@ -32,6 +32,26 @@ function __profile_in
     not __profile_wrapping; and __fish_seen_subcommand_from $argv
 end
 
+# The profiles named so far, to offer each once; none for `diff`, which compares a profile with itself.
+function __profile_named
+    set -l tokens (commandline -opc)
+    test "$tokens[2]" = diff; and return
+    set -l skip 0
+    for token in $tokens[3..-1]
+        if test $skip -eq 1
+            set skip 0
+            continue
+        end
+        switch $token
+            case --access --action --configuration --directory --disable --enable --env --format --grace --mock --name --output --prefix --profiles-dir --unset --update --value -o
+                set skip 1
+            case '-*'
+            case '*'
+                echo $token
+        end
+    end
+end
+
 # The number of positional words after the subcommand (for `export FORMAT PROFILE...`).
 function __profile_positionals
     set -l tokens (commandline -opc)
@@ -100,7 +120,7 @@ complete -c profile -n '__profile_in run' -l redact -d 'Mask secret values in th
 complete -c profile -n '__profile_in run' -l watch -d 'Restart the command when a profile file it was launched with changes'
 complete -c profile -n '__profile_in run' -l grace -d 'With --watch: how long a restart waits after SIGTERM before SIGKILL' -x
 complete -c profile -n '__profile_in run' -l grace -x
-complete -c profile -n '__profile_in run' -a '(__profile_query profiles)'
+complete -c profile -n '__profile_in run' -a '(__profile_query profiles (__profile_named))'
 
 # shell
 complete -c profile -n '__profile_in shell' -s h -l help -d 'Show help'
@@ -118,7 +138,7 @@ complete -c profile -n '__profile_in shell' -l env -d 'Set an environment variab
 complete -c profile -n '__profile_in shell' -l env -x -a '(__profile_query env-names | string replace -r "\t.*" "="; set -xn | string replace -r "\$" "=")'
 complete -c profile -n '__profile_in shell' -l unset -d 'Remove an environment variable' -x
 complete -c profile -n '__profile_in shell' -l unset -x -a '(__profile_query env-names; set -xn)'
-complete -c profile -n '__profile_in shell' -a '(__profile_query profiles)'
+complete -c profile -n '__profile_in shell' -a '(__profile_query profiles (__profile_named))'
 
 # list
 complete -c profile -n '__profile_in list' -s h -l help -d 'Show help'
@@ -146,7 +166,7 @@ complete -c profile -n '__profile_in show' -l unset -d 'Remove an environment va
 complete -c profile -n '__profile_in show' -l unset -x -a '(__profile_query env-names; set -xn)'
 complete -c profile -n '__profile_in show' -l json -d 'Print JSON'
 complete -c profile -n '__profile_in show' -l reveal -d 'Show secrets and values from the environment in full'
-complete -c profile -n '__profile_in show' -a '(__profile_query profiles)'
+complete -c profile -n '__profile_in show' -a '(__profile_query profiles (__profile_named))'
 
 # diff
 complete -c profile -n '__profile_in diff' -s h -l help -d 'Show help'
@@ -166,7 +186,7 @@ complete -c profile -n '__profile_in diff' -l unset -d 'Remove an environment va
 complete -c profile -n '__profile_in diff' -l unset -x -a '(__profile_query env-names; set -xn)'
 complete -c profile -n '__profile_in diff' -l json -d 'Print JSON'
 complete -c profile -n '__profile_in diff' -l reveal -d 'Show secrets and values from the environment in full'
-complete -c profile -n '__profile_in diff' -a '(__profile_query profiles)'
+complete -c profile -n '__profile_in diff' -a '(__profile_query profiles (__profile_named))'
 
 # lint
 complete -c profile -n '__profile_in lint' -s h -l help -d 'Show help'
@@ -204,7 +224,7 @@ complete -c profile -n '__profile_in export' -l configuration -x
 complete -c profile -n '__profile_in export' -l prefix -d 'Also set every variable as <prefix>NAME' -x
 complete -c profile -n '__profile_in export' -l prefix -x
 complete -c profile -n "__profile_in export; and test (__profile_positionals) -eq 0" -a 'arguments arguments-json shell dotenv json xcscheme xctestplan vscode'
-complete -c profile -n "__profile_in export; and test (__profile_positionals) -ge 1" -a '(__profile_query profiles)'
+complete -c profile -n "__profile_in export; and test (__profile_positionals) -ge 1" -a '(__profile_query profiles (__profile_named))'
 
 # import
 complete -c profile -n '__profile_in import' -s h -l help -d 'Show help'
@@ -253,7 +273,7 @@ complete -c profile -n '__profile_in redact' -l env -d 'Set an environment varia
 complete -c profile -n '__profile_in redact' -l env -x -a '(__profile_query env-names | string replace -r "\t.*" "="; set -xn | string replace -r "\$" "=")'
 complete -c profile -n '__profile_in redact' -l unset -d 'Remove an environment variable' -x
 complete -c profile -n '__profile_in redact' -l unset -x -a '(__profile_query env-names; set -xn)'
-complete -c profile -n '__profile_in redact' -a '(__profile_query profiles)'
+complete -c profile -n '__profile_in redact' -a '(__profile_query profiles (__profile_named))'
 
 # completion
 complete -c profile -n '__profile_in completion' -s h -l help -d 'Show help'

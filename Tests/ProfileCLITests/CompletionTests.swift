@@ -47,7 +47,8 @@ import Testing
             "profiles/uitest.yml": "description: UI tests\nextends: base\n",
             "profiles/unit.yml": "description: Unit tests\n",
             "profiles/_catalog.yml":
-                "flags:\n  verbose: Talk more\nmocks:\n  network:\n    variants: {live: Real, stub: Canned, offline: None}\n",
+                "flags:\n  verbose: Talk more\nmocks:\n  network:\n    variants: {live: Real, stub: Canned, offline: None}\n"
+                + "values:\n  pageSize: {type: int}\n  mode: {type: string}\n",
             ".git/HEAD": "ref: refs/heads/main\n",
         ]
         for index in 1...97 { files["profiles/p\(index).yml"] = "description: Profile \(index)\nextends: base\n" }
@@ -151,6 +152,68 @@ import Testing
             project: project)
         let menu = screen.split(separator: "\n").filter { $0.contains("launch") && !$0.contains("xcscheme") }
         #expect(menu.count == 1 && menu[0].contains("test") && menu[0].contains("profile"), "\(screen)")
+    }
+
+    /// A profile already named is not offered again (`profile run example <TAB>` used to give `example example`),
+    /// except by `diff`, which compares a profile with itself (`profile diff uitest uitest --disable …`).
+    @Test(.enabled(if: Tools.available("bash"), "needs bash 5"))
+    func bashOffersEachProfileOnce() throws {
+        let project = try Self.repository()
+        #expect(try bash("profile run uitest u", in: project) == ["unit"])
+        #expect(try bash("profile show uitest unit u", in: project) == [])
+        #expect(try bash("profile run --each unit --enable verbose u", in: project) == ["uitest"])
+        #expect(try bash("profile diff uitest u", in: project) == ["uitest", "unit"])
+        let alone = try Project(["profiles/example.yml": "description: The one\n", ".git/HEAD": "ref: x\n"])
+        try FileManager.default.createDirectory(atPath: alone.path("sub/dir"), withIntermediateDirectories: true)
+        #expect(try bash("profile run ", in: alone) == ["example"])
+        #expect(try bash("profile run example ", in: alone) == [])
+    }
+
+    @Test(.enabled(if: Tools.available("fish"), "needs fish"))
+    func fishOffersEachProfileOnce() throws {
+        let project = try Self.repository()
+        #expect(try fish("profile run uitest u", in: project) == ["unit\tUnit tests"])
+        #expect(try fish("profile diff uitest u", in: project) == ["uitest\tUI tests", "unit\tUnit tests"])
+    }
+
+    /// zsh offers the mock points and the values after `--mock` and `--value` (it used to offer nothing), then the
+    /// variants, and each profile once: the whole command line after TAB, or the whole list it shows.
+    @Test(.enabled(if: Tools.available("zsh", "tmux"), "needs zsh and tmux"))
+    func zshCompletesMocksValuesAndEachProfileOnce() throws {
+        let project = try Self.repository()
+        func line(_ typed: String, _ expected: String) throws {
+            let screen = try tmux(shell: "zsh", line: typed, expected: [expected], project: project)
+            #expect(Self.commandLine(screen) == expected, "\(screen)")
+        }
+        try line("profile run uitest --mock ", "READY% profile run uitest --mock network=")
+        try line("profile run uitest --mock network=s", "READY% profile run uitest --mock network=stub")
+        try line("profile run uitest --value p", "READY% profile run uitest --value pageSize=")
+        try line("profile run uitest u", "READY% profile run uitest unit")
+        let values = try tmux(
+            shell: "zsh", line: "profile run uitest --value ", expected: ["mode=", "pageSize="], project: project)
+        // Each with its type as its description.
+        #expect(Self.listed(values) == ["--", "--", "int", "mode=", "pageSize=", "string"], "\(values)")
+        let mocks = try tmux(
+            shell: "zsh", line: "profile run uitest --mock network=", expected: ["live", "stub", "offline"],
+            project: project)
+        #expect(
+            Self.listed(mocks) == ["--", "--", "--", "Canned", "None", "Real", "live", "offline", "stub"], "\(mocks)")
+        let diff = try tmux(
+            shell: "zsh", line: "profile diff uitest u", expected: ["unit", "UI tests"], project: project)
+        #expect(Self.listed(diff) == ["--", "--", "UI", "Unit", "tests", "tests", "uitest", "unit"], "\(diff)")
+    }
+
+    /// The command line on a zsh screen (`READY% …`), its trailing spaces removed.
+    static func commandLine(_ screen: String) -> String {
+        let line = screen.split(separator: "\n").first { $0.hasPrefix("READY% profile") } ?? ""
+        return String(line.reversed().drop { $0 == " " }.reversed())
+    }
+
+    /// The words zsh lists under the command line, sorted.
+    static func listed(_ screen: String) -> [String] {
+        let lines = screen.split(separator: "\n", omittingEmptySubsequences: false)
+        guard let prompt = lines.firstIndex(where: { $0.hasPrefix("READY% profile") }) else { return [] }
+        return lines[(prompt + 1)...].flatMap { $0.split(separator: " ").map(String.init) }.sorted()
     }
 
     /// What the bash script's `_profile` offers for `line` (the cursor at its end), called directly as bash's

@@ -164,6 +164,32 @@ import Darwin
         #expect(show.stdout.contains(#""key": "countries.datasource""#))
     }
 
+    /// The first seed article's `-UITests` alone switches the app to its fake: `countries -UITests` lists the bundled
+    /// data without the network (the live API's address here is unreachable); a datasource chosen explicitly, on the
+    /// command line or by a profile, still wins.
+    @Test func theSeedsUITestsAloneSelectsTheLocalData() throws {
+        let home = try Home()
+        let offline = ["HOME": home.path, "COUNTRIES_API_URL": "http://127.0.0.1:1/v3.1"]
+        let alone = try CLI.run(Self.countries, ["-UITests", "-pageSize", "3"], environment: offline)
+        #expect(alone.status == 0, "\(alone.stderr)")
+        #expect(
+            alone.stdout
+                == Self.lines(
+                    ["profile: none", "Welcome to Countries", "ui tests: animations off"] + Self.onboarding + [
+                        "settings: stored in ~/.countries-settings", "countries from local-mock (3 of 15):",
+                    ] + Self.bundled.prefix(3)))
+        let live = try CLI.run(
+            Self.countries, ["-UITests", "--countries-datasource", "live", "-skipOnboarding"], environment: offline)
+        #expect(live.status == 69)
+        #expect(live.stderr.hasPrefix("countries: live datasource: cannot reach 127.0.0.1:1"))
+        let profiled = try CLI.profile(
+            [
+                "run", "--profiles-dir", Self.profilesDirectory, "demo", "--mock", "countries.datasource=live", "--",
+                Self.countries, "-UITests",
+            ], environment: offline)
+        #expect(profiled.status == 69)
+    }
+
     @Test func withoutHomeSettingsStayInMemory() throws {
         let result = try CLI.run(
             Self.countries, ["--countries-datasource", "local-mock", "-skipOnboarding", "-pageSize", "1"])

@@ -2,10 +2,11 @@ import Foundation
 import TestSupport
 import Testing
 
-/// `profile run uitest -- xcodebuild test …` and `-- xcrun simctl launch …` reach the app under test, through stand-in
-/// `xcodebuild` and `xcrun` executables (Fixtures/StandIns) that do what Apple's man pages say: only the variables
-/// prefixed `TEST_RUNNER_` (for the test runner) or `SIMCTL_CHILD_` (for the app simctl launches) pass, prefix
-/// stripped; xcodebuild refuses options it does not know. The test runner is `profile-probe --hand-on`, a stand-in UI
+/// `profile run uitest -- xcodebuild test …`, `-- xcrun simctl launch …`, `-- xcrun devicectl device process launch …`
+/// and `-- swift test` reach the app under test, through stand-in `xcodebuild`, `xcrun`, `devicectl` and `swift`
+/// executables (Fixtures/StandIns) that do what Apple's man pages and help say: only the variables prefixed
+/// `TEST_RUNNER_` (for the test runner), `SIMCTL_CHILD_` (for the app simctl launches) or `DEVICECTL_CHILD_` (for the
+/// app on a device) pass, prefix stripped; xcodebuild, devicectl and swift refuse options they do not know. The test runner is `profile-probe --hand-on`, a stand-in UI
 /// test that hands its profile on to the app (`ActiveProfile.current.launchConfiguration`).
 @Suite struct DeliveryTests {
     static var standIns: String {
@@ -86,6 +87,215 @@ import Testing
         let spawned = try Self.run(
             ["uitest", "--", "xcrun", "simctl", "spawn", "booted", Self.probe], app: "/nonexistent", home: home.path)
         #expect(Self.probeLines(spawned.stdout) == Self.probeReadsUITest)
+    }
+
+    @Test func devicectlLaunchGetsTheVariablesAndTheArgumentsBehindADoubleDash() throws {
+        let home = try TemporaryDirectory(prefix: "delivery-home")
+        let launch = [
+            "xcrun", "devicectl", "device", "process", "launch", "--device", "iPhone", "com.example.countries",
+        ]
+        let launched = try Self.run(["uitest", "--"] + launch, app: Self.countries, home: home.path)
+        #expect(launched.status == 0, "\(launched.stderr)")
+        #expect(
+            launched.stdout
+                == CountriesExampleTests.lines(
+                    [
+                        "profile: uitest", "Welcome to Countries", "ui tests: animations off",
+                        "settings: kept in memory", "countries from local-mock (5 of 15):",
+                    ] + CountriesExampleTests.bundled.prefix(5)))
+        let probe = try Self.run(["uitest", "--"] + launch, app: Self.probe, home: home.path)
+        #expect(probe.status == 0, "\(probe.stderr)")
+        #expect(Self.probeLines(probe.stdout) == Self.probeReadsUITest)
+        // Without the `--`, the stand-in takes `-AppleLanguages` for its own option and launches nothing
+        // (sweetpad#296): what `profile` inserts is needed.
+        let bare = try CLI.run(
+            Self.standIns + "/xcrun", Array(launch.dropFirst()) + ["-AppleLanguages", "(en)"],
+            environment: ["PATH": "/usr/bin:/bin", "STANDIN_APP": Self.probe])
+        #expect(bare.status == 64)
+        #expect(bare.stderr.hasPrefix("Error: Unknown option '-AppleLanguages'\n"))
+    }
+
+    /// `profile run uitest -- swift test`: the arguments stay out of swift's argv (it refuses `-UITests`), the tests
+    /// read them from the payload; `swift run <executable>` passes them after the executable's own arguments.
+    @Test func swiftPMGetsTheProfile() throws {
+        let home = try TemporaryDirectory(prefix: "delivery-home")
+        for command in [["swift", "test"], ["swift", "test", "--filter", "Login"], ["xcrun", "swift", "test"]] {
+            let probe = try Self.run(["uitest", "--"] + command, app: Self.probe, home: home.path)
+            #expect(probe.status == 0, "\(command): \(probe.stderr)")
+            #expect(Self.probeLines(probe.stdout) == Self.probeReadsUITest, "\(command)")
+        }
+        let refused = try CLI.run(
+            Self.standIns + "/swift", ["test", "-UITests"],
+            environment: ["PATH": "/usr/bin:/bin", "STANDIN_APP": Self.probe])
+        #expect(refused.status == 64)
+        #expect(refused.stderr == "error: Unknown option '-UITests'\n")
+        let built = try Self.run(["uitest", "--", "swift", "build", "-c", "release"], app: Self.probe, home: home.path)
+        #expect(built.status == 0, "\(built.stderr)")
+        #expect(built.stdout == "Build complete!\n")
+        // `-pageSize 2` typed after the executable, then the profile's arguments: the app reads the typed one.
+        let ran = try Self.run(
+            ["uitest", "--", "swift", "run", "-c", "release", "countries", "-pageSize", "2"], app: Self.countries,
+            home: home.path)
+        #expect(ran.status == 0, "\(ran.stderr)")
+        #expect(
+            ran.stdout
+                == CountriesExampleTests.lines(
+                    [
+                        "profile: uitest", "Welcome to Countries", "ui tests: animations off",
+                        "settings: kept in memory", "countries from local-mock (2 of 15):",
+                    ] + CountriesExampleTests.bundled.prefix(2)))
+    }
+
+    /// The real `swift run` (a package of one executable that prints its arguments, built in about ten seconds): the
+    /// profile's arguments reach the executable after its own, before its own `--`, and `swift run` does not refuse
+    /// them; the payload reaches it too.
+    @Test(.enabled(if: Tools.available("swift"), "needs swift"))
+    func theRealSwiftRunPassesTheArgumentsOn() throws {
+        let project = try Project([
+            "Package.swift": """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "echo", targets: [.executableTarget(name: "echo")])
+
+            """,
+            "Sources/echo/main.swift": """
+            #if canImport(Glibc)
+            import Glibc
+            #else
+            import Darwin
+            #endif
+            for argument in CommandLine.arguments.dropFirst() { print(argument) }
+            print(getenv("PROFILE_PAYLOAD").map { String(cString: $0).hasPrefix("profile/1;") } ?? false)
+
+            """,
+            "profiles/p.yml": "arguments: [-UITests, -AppleLanguages, (en)]\n",
+            ".git/HEAD": "ref: refs/heads/main\n",
+        ])
+        let result = try project.profile(
+            ["run", "p", "--", "swift", "run", "-q", "--scratch-path", project.path(".build"), "echo", "a", "--", "b"],
+            environment: [
+                "PATH": (Tools.path("swift")! as NSString).deletingLastPathComponent + ":/usr/bin:/bin",
+                "HOME": project.root,
+            ])
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(result.stdout == "a\n-UITests\n-AppleLanguages\n(en)\n--\nb\ntrue\n")
+    }
+
+    /// The real `swift test` (a package of one XCTest case, built and run in about twenty seconds), the new user's
+    /// command of issue 25: swift itself refuses `-UITests` on its argv; through `profile run` argv stays as typed and
+    /// the test process gets the environment and the payload, the profile's arguments in it.
+    @Test(.enabled(if: Tools.available("swift"), "needs swift"))
+    func theRealSwiftTestGetsTheProfile() throws {
+        let project = try Project([
+            "Package.swift": """
+            // swift-tools-version: 5.9
+            import PackageDescription
+            let package = Package(name: "lib", targets: [.target(name: "Lib"), .testTarget(name: "LibTests")])
+
+            """,
+            "Sources/Lib/Lib.swift": "public let answer = 42\n",
+            "Tests/LibTests/LibTests.swift": """
+            import Foundation
+            import XCTest
+
+            final class LibTests: XCTestCase {
+                func testWhatArrives() throws {
+                    let environment = ProcessInfo.processInfo.environment
+                    let lines = ["LOG_LEVEL", "PROFILE_PAYLOAD"].map { "\\($0)=\\(environment[$0] ?? "unset")\\n" }
+                    try lines.joined().write(toFile: environment["DUMP"]!, atomically: true, encoding: .utf8)
+                }
+            }
+
+            """,
+            "profiles/p.yml": "env: {LOG_LEVEL: debug}\narguments: [-UITests]\n",
+            ".git/HEAD": "ref: refs/heads/main\n",
+        ])
+        let environment = [
+            "PATH": (Tools.path("swift")! as NSString).deletingLastPathComponent + ":/usr/bin:/bin",
+            "HOME": project.root, "DUMP": project.path("received"),
+        ]
+        let refused = try CLI.run(
+            Tools.path("swift")!, ["test", "-UITests"], in: project.root, environment: environment)
+        #expect(refused.status != 0)
+        let result = try project.profile(
+            ["run", "p", "--", "swift", "test", "-q", "--scratch-path", project.path(".build")],
+            environment: environment)
+        #expect(result.status == 0, "\(result.stderr)")
+        #expect(
+            try String(contentsOfFile: project.path("received"), encoding: .utf8)
+                == "LOG_LEVEL=debug\nPROFILE_PAYLOAD=profile/1;profile=p;argument=-UITests;env=LOG_LEVEL;end\n")
+    }
+
+    /// What `--dry-run` prints for a device launch and for SwiftPM, whole.
+    @Test func dryRunShowsTheDeviceAndSwiftPMDeliveries() throws {
+        let project = try Project([
+            "profiles/p.yml": "env: {LOG_LEVEL: debug}\narguments: [-UITests]\nflags: {f: true}\n",
+            ".git/HEAD": "ref: refs/heads/main\n",
+        ])
+        let payload = "'profile/1;profile=p;flag.f=1;argument=-UITests;env=LOG_LEVEL;end'"
+        let environment = ["PATH": Self.standIns + ":/usr/bin:/bin"]
+        let device = try project.profile(
+            ["run", "p", "--dry-run", "--", "xcrun", "devicectl", "device", "process", "launch", "-d", "D", "id"],
+            environment: environment)
+        #expect(device.status == 0, "\(device.stderr)")
+        #expect(
+            device.stdout == """
+                executable: \(Self.standIns)/xcrun
+                argv: xcrun devicectl device process launch -d D id -- -UITests
+                  (devicectl device process launch: the profile's arguments go after the app behind `--`, which \
+                receives them)
+                  (every variable also as DEVICECTL_CHILD_NAME for devicectl device process launch)
+                environment:
+                  LOG_LEVEL=debug
+                  PROFILE_PAYLOAD=\(payload)
+                  DEVICECTL_CHILD_LOG_LEVEL=debug
+                  DEVICECTL_CHILD_PROFILE_PAYLOAD=\(payload)
+
+                """)
+        let json = try project.profile(
+            [
+                "run", "p", "--dry-run", "--json", "--", "xcrun", "devicectl", "device", "process", "launch", "-d",
+                "D", "id", "--", "-own",
+            ], environment: environment)
+        let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? NSDictionary)
+        let bare = String(payload.dropFirst().dropLast())
+        #expect(
+            object
+                == [
+                    "version": 1, "profiles": ["p"], "executable": Self.standIns + "/xcrun", "error": NSNull(),
+                    "argv": [
+                        "xcrun", "devicectl", "device", "process", "launch", "-d", "D", "id", "--", "-UITests", "-own",
+                    ],
+                    "appendArguments": true, "prefix": "DEVICECTL_CHILD_", "tool": "devicectl device process launch",
+                    "environment": [
+                        ["name": "LOG_LEVEL", "value": "debug"], ["name": "PROFILE_PAYLOAD", "value": bare],
+                        ["name": "DEVICECTL_CHILD_LOG_LEVEL", "value": "debug"],
+                        ["name": "DEVICECTL_CHILD_PROFILE_PAYLOAD", "value": bare],
+                    ],
+                ] as NSDictionary)
+        let test = try project.profile(["run", "p", "--dry-run", "--", "swift", "test"], environment: environment)
+        #expect(
+            test.stdout == """
+                executable: \(Self.standIns)/swift
+                argv: swift test
+                  (swift test: the profile's arguments are not appended: they travel in the payload)
+                environment:
+                  LOG_LEVEL=debug
+                  PROFILE_PAYLOAD=\(payload)
+
+                """)
+        let run = try project.profile(
+            ["run", "p", "--dry-run", "--", "swift", "run", "app", "a", "--", "b"], environment: environment)
+        #expect(
+            run.stdout == """
+                executable: \(Self.standIns)/swift
+                argv: swift run app a -UITests -- b
+                  (swift run: the profile's arguments go after the executable's, which receives them)
+                environment:
+                  LOG_LEVEL=debug
+                  PROFILE_PAYLOAD=\(payload)
+
+                """)
     }
 
     @Test func dryRunShowsWhereEverythingGoes() throws {

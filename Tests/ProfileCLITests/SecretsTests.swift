@@ -196,3 +196,138 @@ import Testing
         }
     }
 }
+
+/// Issue 25, item 5: inspecting a profile does not need its secrets. With `${API_TOKEN:?…}` unset, `show` and `diff`
+/// print the profile (the missing variable as `${API_TOKEN}`, as a secret is shown anyway) with a warning at each place
+/// `run` would stop, and exit as usual; `lint` accepts it; everything that launches (`run`, `run --dry-run`,
+/// `run --each`, `shell`) refuses it, naming the variable, and launches nothing.
+@Suite struct UnsetRequiredVariableTests {
+    static let files = [
+        "profiles/_catalog.yml": "env:\n  API_TOKEN: {description: The API's token, secret: true}\n",
+        "profiles/api.yml": """
+        env:
+          API_TOKEN: ${API_TOKEN:?export API_TOKEN first}
+          AUTH: Bearer ${API_TOKEN}
+        arguments: [-token, "${API_TOKEN:?needed}"]
+
+        """,
+        "profiles/plain.yml": "env: {LOG: info}\n",
+        ".git/HEAD": "ref: refs/heads/main\n",
+    ]
+
+    static let warnings = """
+        profiles/api.yml:2:14: warning: `API_TOKEN` is not set: export API_TOKEN first (`run` refuses this profile \
+        until it is set)
+          (the line is not shown: it holds a secret)
+        profiles/api.yml:4:22: warning: `API_TOKEN` is not set: needed (`run` refuses this profile until it is set)
+        arguments: [-token, "${API_TOKEN:?needed}"]
+                             ^~~~~~~~~~~~~~~~~~~~
+        2 warnings generated.
+
+        """
+
+    static let errors = """
+        profiles/api.yml:2:14: error: `API_TOKEN` is not set: export API_TOKEN first
+          (the line is not shown: it holds a secret)
+        profiles/api.yml:4:22: error: `API_TOKEN` is not set: needed
+        arguments: [-token, "${API_TOKEN:?needed}"]
+                             ^~~~~~~~~~~~~~~~~~~~
+        2 errors generated.
+
+        """
+
+    @Test func showPrintsTheProfileWithAWarning() throws {
+        let project = try Project(Self.files)
+        let show = try project.profile(["show", "api"], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(show.status == 0)
+        #expect(show.stderr == Self.warnings)
+        #expect(
+            show.stdout == """
+                profile api
+
+                arguments (appended to the command):
+                  -token          profiles/api.yml:4
+                  '${API_TOKEN}'  profiles/api.yml:4
+
+                environment:
+                  API_TOKEN='<secret>'        profiles/api.yml:2
+                  AUTH='Bearer ${API_TOKEN}'  profiles/api.yml:3
+
+                flags:
+                  (none)
+
+                mocks:
+                  (none)
+
+                values:
+                  (none)
+
+                """)
+    }
+
+    @Test func diffComparesWithAWarning() throws {
+        let project = try Project(Self.files)
+        let diff = try project.profile(["diff", "plain", "api"], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(diff.status == 1)
+        #expect(diff.stderr == Self.warnings)
+        #expect(
+            diff.stdout == """
+                --- plain
+                +++ api
+
+                arguments:
+                + -token          profiles/api.yml:4
+                + '${API_TOKEN}'  profiles/api.yml:4
+
+                environment:
+                - LOG=info                    profiles/plain.yml:1
+                + API_TOKEN='<secret>'        profiles/api.yml:2
+                + AUTH='Bearer ${API_TOKEN}'  profiles/api.yml:3
+
+                """)
+    }
+
+    /// A typed value built from the missing variable is not type-checked by `show` (there is no value yet): one warning.
+    @Test func aTypedValueWithoutItsVariable() throws {
+        let project = try Project([
+            "profiles/_catalog.yml": "values:\n  port: {type: int}\n",
+            "profiles/p.yml": "values:\n  port: ${PORT:?set PORT}\n",
+            ".git/HEAD": "ref: refs/heads/main\n",
+        ])
+        let show = try project.profile(["show", "p"], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(show.status == 0)
+        #expect(
+            show.stderr == """
+                profiles/p.yml:2:3: warning: `PORT` is not set: set PORT (`run` refuses this profile until it is set)
+                  port: ${PORT:?set PORT}
+                  ^
+
+                """)
+        #expect(show.stdout.hasSuffix("values:\n  port = '${PORT}' (int)  profiles/p.yml:2\n"), "\(show.stdout)")
+        let run = try project.profile(
+            ["run", "p", "--", "true"], environment: ["PATH": "/usr/bin:/bin", "PORT": "80"])
+        #expect(run.status == 0, "\(run.stderr)")
+    }
+
+    @Test func lintAcceptsIt() throws {
+        let project = try Project(Self.files)
+        let lint = try project.profile(["lint"], environment: ["PATH": "/usr/bin:/bin"])
+        #expect(lint.status == 0, "\(lint.stderr)")
+    }
+
+    /// What launches refuses: `shell` and `run --each` start the program as `run` does, so they need the variable.
+    @Test(arguments: [
+        ["run", "api", "--", "touch", "LAUNCHED"], ["run", "api", "--dry-run", "--", "touch", "LAUNCHED"],
+        ["run", "--each", "plain", "api", "--", "touch", "LAUNCHED"], ["shell", "api"],
+    ])
+    func whatLaunchesRefusesIt(_ words: [String]) throws {
+        let project = try Project(Self.files)
+        try project.write("bin/sh", "#!/bin/sh\ntouch LAUNCHED\n", executable: true)
+        let result = try project.profile(
+            words, environment: ["PATH": "/usr/bin:/bin", "SHELL": project.path("bin/sh")])
+        #expect(result.status == 65)
+        #expect(result.stdout == "")
+        #expect(result.stderr == Self.errors)
+        #expect(!FileManager.default.fileExists(atPath: project.path("LAUNCHED")))
+    }
+}

@@ -96,12 +96,18 @@ package struct Interpolator {
 
     private let lookup: (String) -> Variable?
     private let enforcesRequired: Bool
+    private let marksMissing: Bool
 
     /// An interpolator reading variables through `lookup`. With `enforcesRequired` false, `${VAR:?message}` of an
-    /// unset variable is not an error (for `lint`, which checks files, not the environment it runs in).
-    package init(enforcesRequired: Bool = true, lookup: @escaping (String) -> Variable?) {
+    /// unset variable is not an error (for `lint`, which checks files, not the environment it runs in); with
+    /// `marksMissing` too, the variable is shown as its reference `${VAR}` and makes the result secret (for `show`,
+    /// which prints the profile without the variable).
+    package init(
+        enforcesRequired: Bool = true, marksMissing: Bool = false, lookup: @escaping (String) -> Variable?
+    ) {
         self.lookup = lookup
         self.enforcesRequired = enforcesRequired
+        self.marksMissing = marksMissing
     }
 
     static let emptyReference = "`${}` names no variable: write `${NAME}`, or `$$` for a literal `$`"
@@ -443,6 +449,16 @@ package struct Interpolator {
                     display.removeSubrange(mark.1...)
                     throw failure("`\(name)` \(variable == nil ? "is not set" : "is empty")\(detail)", start..<index)
                 } else {
+                    if interpolator.marksMissing {
+                        // `show`: the value lacks the variable, which is shown as the reference that would provide
+                        // it (`${API_TOKEN}`), and makes the result secret.
+                        try reserve(0, nameEnd - nameStart + 3, start..<nameEnd)
+                        display.append(contentsOf: "${".utf8)
+                        display.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd]))
+                        display.append(UInt8(ascii: "}"))
+                        inherited = true
+                        secret = true
+                    }
                     try word(nested: true, evaluating: false)
                 }
             }

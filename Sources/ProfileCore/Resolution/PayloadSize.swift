@@ -4,10 +4,10 @@ import ProfileRuntime
 /// as `NAME=value` with its final NUL byte it must fit in ``Interpolator/maximumLength`` (Linux's `MAX_ARG_STRLEN`),
 /// like every variable. It carries every argument and value a second time: a profile whose arguments each fit can
 /// still make it too long. Checked with the longest name a built-in delivery gives it
-/// (`SIMCTL_CHILD_PROFILE_PAYLOAD`), so that whether a profile is valid does not depend on the command it launches.
+/// (`DEVICECTL_CHILD_PROFILE_PAYLOAD`), so that whether a profile is valid does not depend on the command it launches.
 enum PayloadSize {
     /// The longest name the payload travels under.
-    static let longestName = Delivery.simulatorPrefix + WireFormat.environmentVariable
+    static let longestName = Delivery.devicePrefix + WireFormat.environmentVariable
 
     /// The most bytes the encoded payload may have.
     static var limit: Int { Interpolator.Destination.environment(name: longestName).limit }

@@ -245,19 +245,25 @@ package struct ResolvedProfile: Sendable {
     ///
     /// When ``appendsArguments`` is false, the command as typed: the arguments reach the app through the payload.
     ///
-    /// Under a tool ``delivery`` knows, its rule: `xcodebuild test` as typed, `simctl launch` with the arguments after
-    /// the bundle id.
+    /// Under a tool ``delivery`` knows, its rule: `xcodebuild test` and `swift test` as typed, `simctl launch` with the
+    /// arguments after the bundle id, `devicectl device process launch` after the bundle id behind a `--`, `swift run`
+    /// after the executable's arguments.
     package func argv(command: [String]) -> [String] {
         guard appendsArguments, !arguments.isEmpty else { return command }
         var argv: [String] = []
         argv.reserveCapacity(command.count + arguments.count)
         var separator = command.dropFirst().firstIndex(of: "--") ?? command.endIndex
+        var terminator = false
         switch delivery.arguments {
         case .standard: break
         case .payloadOnly: return command
         case .at(let index): separator = min(index, command.count)
+        case .afterTerminator(let index):
+            separator = min(index, command.count)
+            terminator = true
         }
         argv.append(contentsOf: command[..<separator])
+        if terminator { argv.append("--") }
         for argument in arguments { argv.append(argument.value) }
         argv.append(contentsOf: command[separator...])
         return argv

@@ -9,7 +9,9 @@ package final class Resolver {
     package enum Purpose: Sendable {
         /// For launching: everything must hold.
         case run
-        /// For showing: abstract profiles are allowed.
+        /// For showing (`show`, `diff`): abstract profiles are allowed, and a `${VAR:?message}` whose variable is
+        /// not set where the command runs is a warning, not an error (the variable is shown as `${VAR}`): inspecting
+        /// a profile does not need its secrets; launching it does.
         case inspect
         /// For checking files: abstract profiles are allowed, and `${VAR:?message}` does not require the
         /// variable to be set where the check runs.
@@ -25,6 +27,13 @@ package final class Resolver {
     /// The profiles visited (a set: a chain thousands deep costs as many steps, not their square).
     private var done = Set<String>()
     private var order: [PreparedDefinition] = []
+    /// For `.inspect`: the interpolator that does not enforce `${VAR:?message}` (see ``Purpose/inspect``).
+    private var lenient: Interpolator?
+    /// Whether the last ``interpolate(_:with:for:pointAtKey:name:hidesExcerpt:)`` took the lenient interpolator's
+    /// result.
+    private var tookLenient = false
+    /// Whether the strict interpolator read an incomplete variable (see `Variable.isIncomplete`) since it was reset.
+    private var readIncomplete = false
 
     /// A resolver over `repository`.
     package init(repository: ProfileRepository) {
@@ -140,6 +149,8 @@ package final class Resolver {
         var change: ResolvedProfile.EnvironmentChange
         /// False when the variable's last entry is `enabled: false`: the profile does not touch it.
         var isEnabled = true
+        /// Inspecting: its value lacks a required variable that is not set (`run` would have refused the entry).
+        var isIncomplete = false
     }
 
     private func merge(
@@ -214,11 +225,11 @@ package final class Resolver {
         let secretVariables = repository.secretEnvironmentNames
         func record(
             _ change: ResolvedProfile.EnvironmentChange, display: String?, tainted: Bool, secret: Bool = false,
-            isEnabled: Bool = true
+            isEnabled: Bool = true, isIncomplete: Bool = false
         ) {
             var variable = Variable(
                 value: change.value, display: display, tainted: tainted, secret: tainted || secret, change: change,
-                isEnabled: isEnabled)
+                isEnabled: isEnabled, isIncomplete: isIncomplete)
             if change.value != nil, !secretVariables.isEmpty, secretVariables.contains(change.name) {
                 variable.display = nil
                 variable.secret = true
@@ -230,17 +241,26 @@ package final class Resolver {
                 slots.append(variable)
             }
         }
-        let interpolator = Interpolator(enforcesRequired: purpose != .lint) { name in
+        // The strict lookup sees an incomplete variable as `run` would: not set by the profile (`run` refused its entry).
+        func lookup(_ name: String, strict: Bool) -> Interpolator.Variable? {
             if let slot = slotOfName[name], slots[slot].isEnabled {
                 let variable = slots[slot]
-                guard let value = variable.value else { return nil }
-                return Interpolator.Variable(
-                    value: value, display: variable.display, usesInvokingEnvironment: variable.tainted,
-                    isSecret: variable.secret)
+                if !strict || !variable.isIncomplete {
+                    guard let value = variable.value else { return nil }
+                    return Interpolator.Variable(
+                        value: value, display: variable.display, usesInvokingEnvironment: variable.tainted,
+                        isSecret: variable.secret)
+                }
+                readIncomplete = true
             }
             guard let value = environment[name] else { return nil }
             return Interpolator.Variable(value: value, display: nil)
         }
+        let interpolator = Interpolator(enforcesRequired: purpose != .lint) { lookup($0, strict: true) }
+        // `show` and `diff`: what fails only because a required variable is not set is retried without the check.
+        lenient =
+            purpose == .inspect
+            ? Interpolator(enforcesRequired: false, marksMissing: true) { lookup($0, strict: false) } : nil
         for prepared in order {
             for entry in prepared.definition.environment {
                 let name = entry.name.value
@@ -269,7 +289,7 @@ package final class Resolver {
                     usesInvokingEnvironment: output.usesInvokingEnvironment)
                 record(
                     change, display: output.display, tainted: output.usesInvokingEnvironment, secret: output.isSecret,
-                    isEnabled: entry.isEnabled)
+                    isEnabled: entry.isEnabled, isIncomplete: tookLenient)
             }
         }
         for (name, value) in environmentOverrides {
@@ -341,7 +361,8 @@ package final class Resolver {
                 value = .string(output.value)
                 display = output.display
                 secret = output.isSecret
-                if let checker {
+                // Inspecting without a required variable: there is no value to type-check (`run` would check it).
+                if let checker, !tookLenient {
                     switch checker.checkInterpolated(
                         key, text: output.value, shown: output.isSecret ? output.display : nil, at: setting.location)
                     {
@@ -418,9 +439,19 @@ package final class Resolver {
         _ text: Located<String>, with interpolator: Interpolator, for destination: Interpolator.Destination,
         pointAtKey: Bool = false, name: Located<String>? = nil, hidesExcerpt: Bool = false
     ) -> Interpolator.Output? {
+        tookLenient = false
+        readIncomplete = false
         do {
-            return try interpolator.interpolate(text.value, for: destination)
+            let output = try interpolator.interpolate(text.value, for: destination)
+            // Built from an incomplete variable: incomplete too, shown as the lenient interpolator shows it.
+            if readIncomplete, let lenient = try? lenient?.interpolate(text.value, for: destination) {
+                tookLenient = true
+                return lenient
+            }
+            return output
         } catch {
+            // Inspecting: a failure the lenient interpolator does not have is a required variable that is not set.
+            let lenient = try? self.lenient?.interpolate(text.value, for: destination)
             var location = text.location
             var length = text.length
             if error.isTooLong {
@@ -436,6 +467,14 @@ package final class Resolver {
                     file: location.file,
                     mark: Mark(line: Int(location.mark.line), column: column + error.offset + (quoted ? 1 : 0)))
                 length = error.length
+            }
+            if let lenient {
+                tookLenient = true
+                repository.report(
+                    Diagnostic.warning(
+                        error.message + " (`run` refuses this profile until it is set)", at: location, length: length
+                    ).hidingExcerpt(hidesExcerpt))
+                return lenient
             }
             repository.report(Diagnostic.error(error.message, at: location, length: length).hidingExcerpt(hidesExcerpt))
             return nil

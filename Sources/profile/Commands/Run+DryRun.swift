@@ -49,8 +49,16 @@ extension ProfileCommand.Run {
         if !plan.appendsArguments {
             let tool = plan.delivery.arguments == .payloadOnly ? plan.delivery.tool.map { "\($0): " } ?? "" : ""
             out += "  (\(tool)the profile's arguments are not appended: they travel in the payload)\n"
-        } else if case .at = plan.delivery.arguments, let tool = plan.delivery.tool {
-            out += "  (\(tool): the profile's arguments go after the app, which receives them)\n"
+        } else if let tool = plan.delivery.tool {
+            switch plan.delivery.arguments {
+            case .at where tool == "swift run":
+                out += "  (swift run: the profile's arguments go after the executable's, which receives them)\n"
+            case .at:
+                out += "  (\(tool): the profile's arguments go after the app, which receives them)\n"
+            case .afterTerminator:
+                out += "  (\(tool): the profile's arguments go after the app behind `--`, which receives them)\n"
+            case .standard, .payloadOnly: break
+            }
         }
         if let prefix = plan.delivery.prefix {
             let tool = plan.delivery.tool.map { " for \($0)" } ?? ""

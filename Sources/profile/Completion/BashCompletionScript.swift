@@ -19,6 +19,11 @@ enum BashCompletionScript {
                 command profile __complete ${_profile_dir:+--profiles-dir "$_profile_dir"} "$@" 2>/dev/null | cut -f1
             }
 
+            # The profiles to offer: those not named yet (`diff` compares a profile with itself: every one).
+            _profile_names() {
+                if [[ $sub == diff ]]; then _profile_query profiles; else _profile_query profiles "${named[@]}"; fi
+            }
+
             # Offers full words (`point=variant`) while bash replaces only the part after the last `=`.
             _profile_reply_after_equals() {
                 local IFS=$'\\n' candidate
@@ -48,6 +53,7 @@ enum BashCompletionScript {
                     prev="${words[cword - 1]}"
                 fi
                 local i w sub="" _profile_dir="" positional=0
+                local -a named=()
                 for ((i = 1; i < cword; i++)); do
                     w="${words[i]}"
                     if [[ $w == -- ]]; then
@@ -69,7 +75,7 @@ enum BashCompletionScript {
                         \(valueOptions.joined(separator: "|"))) ((i++)); continue ;;
                         -*) continue ;;
                     esac
-                    if [[ -z $sub ]]; then sub="$w"; else ((positional++)); fi
+                    if [[ -z $sub ]]; then sub="$w"; else ((positional++)); named+=("$w"); fi
                 done
 
                 if [[ -z $sub ]]; then
@@ -119,7 +125,7 @@ enum BashCompletionScript {
 
     private static func positional(_ takes: CommandTable.Completion) -> String {
         switch takes {
-        case .profiles: return "COMPREPLY=($(compgen -W \"$(_profile_query profiles)\" -- \"$cur\"))"
+        case .profiles: return "COMPREPLY=($(compgen -W \"$(_profile_names)\" -- \"$cur\"))"
         case .choices(let words): return "COMPREPLY=($(compgen -W \"\(words.joined(separator: " "))\" -- \"$cur\"))"
         case .file: return "COMPREPLY=($(compgen -f -- \"$cur\"))"
         default: return ":"

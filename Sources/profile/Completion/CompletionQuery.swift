@@ -5,7 +5,7 @@ import ProfileCore
 /// Parsed by hand and answered without swift-argument-parser: it runs on every TAB press. Prints one candidate per
 /// line as `word<TAB>description`; prints nothing (and exits 0) when there is nothing to offer or anything is wrong.
 ///
-/// Kinds: `profiles`; `flags`; `mock WORD` (`point=` entries, or `point=variant` entries once WORD has a `=`);
+/// Kinds: `profiles [NAMED...]` (the runnable profiles but those already named on the line); `flags`; `mock WORD` (`point=` entries, or `point=variant` entries once WORD has a `=`);
 /// `value WORD` (`key=` entries, or `key=text` for enum and bool values); `env-names`. (Fixed choices, such as
 /// `export`'s formats, are written into the scripts from `Grammar`.)
 enum CompletionQuery {
@@ -25,7 +25,10 @@ enum CompletionQuery {
         var candidates = CompletionCandidates(directory: directory)
         switch kind {
         case "profiles":
-            print(lines: candidates.profiles())
+            // The words after the kind: the profiles already named, not offered again (a few words: no set to hash).
+            let named = arguments.dropFirst()
+            let profiles = candidates.profiles()
+            print(lines: named.allSatisfy(\.isEmpty) ? profiles : profiles.filter { !named.contains($0.word) })
         case "flags":
             print(lines: candidates.flags())
         case "env-names":

@@ -37,6 +37,26 @@ enum FishCompletionScript {
                 not __profile_wrapping; and __fish_seen_subcommand_from $argv
             end
 
+            # The profiles named so far, to offer each once; none for `diff`, which compares a profile with itself.
+            function __profile_named
+                set -l tokens (commandline -opc)
+                test "$tokens[2]" = diff; and return
+                set -l skip 0
+                for token in $tokens[3..-1]
+                    if test $skip -eq 1
+                        set skip 0
+                        continue
+                    end
+                    switch $token
+                        case \(CommandTable.valueOptions.joined(separator: " "))
+                            set skip 1
+                        case '-*'
+                        case '*'
+                            echo $token
+                    end
+                end
+            end
+
             # The number of positional words after the subcommand (for `export FORMAT PROFILE...`).
             function __profile_positionals
                 set -l tokens (commandline -opc)
@@ -92,7 +112,7 @@ enum FishCompletionScript {
             for (index, positional) in command.positionals.enumerated() {
                 let words: String
                 switch positional.completion {
-                case .profiles: words = "(__profile_query profiles)"
+                case .profiles: words = "(__profile_query profiles (__profile_named))"
                 case .choices(let choices): words = choices.joined(separator: " ")
                 default: continue
                 }

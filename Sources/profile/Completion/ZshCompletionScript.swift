@@ -38,8 +38,14 @@ enum ZshCompletionScript {
                 done
             }
 
+            # The profiles to offer: those not named yet (`diff` compares a profile with itself: every one).
+            _profile_names() {
+                if [[ $sub == diff ]]; then _profile_query "$dir" profiles; else _profile_query "$dir" profiles $named; fi
+            }
+
             _profile() {
                 local i w sub="" dir="" positional=0 dashdash=0
+                local -a named
                 for ((i = 2; i < CURRENT; i++)); do
                     w=${words[i]}
                     if [[ $w == -- ]]; then dashdash=$i; break; fi
@@ -49,7 +55,7 @@ enum ZshCompletionScript {
                         \(valueOptions.joined(separator: "|"))) ((i++)); continue ;;
                         -*) continue ;;
                     esac
-                    if [[ -z $sub ]]; then sub=$w; else ((positional++)); fi
+                    if [[ -z $sub ]]; then sub=$w; else ((positional++)); named+=($w); fi
                 done
 
                 if ((dashdash)) && [[ $sub == run ]]; then
@@ -102,12 +108,13 @@ enum ZshCompletionScript {
         case .directory: return "_directories; return"
         case .file: return "_files; return"
         case .flag: return "_profile_query \"$dir\" flags; _describe -t flags 'flag' reply; return"
+        // `point=` entries until the word has a `=`, then its variants (`point=` moved to the ignored prefix).
         case .mock:
-            return "_profile_query \"$dir\" mock \"$PREFIX\"; compset -P '*='; "
-                + "reply=(${reply#*=}); _describe -t variants 'mock' reply -S ''; return"
+            return "_profile_query \"$dir\" mock \"$PREFIX\"; compset -P '*=' && reply=(${reply#*=}); "
+                + "_describe -t variants 'mock' reply -S ''; return"
         case .value:
-            return "_profile_query \"$dir\" value \"$PREFIX\"; compset -P '*='; "
-                + "reply=(${reply#*=}); _describe -t values 'value' reply -S ''; return"
+            return "_profile_query \"$dir\" value \"$PREFIX\"; compset -P '*=' && reply=(${reply#*=}); "
+                + "_describe -t values 'value' reply -S ''; return"
         case .environmentAssignment:
             return "if compset -P '*='; then _message 'value'; else _parameters -g '*export*' -S '='; fi; return"
         case .environmentName: return "_parameters -g '*export*'; return"
@@ -118,7 +125,7 @@ enum ZshCompletionScript {
 
     private static func positional(_ takes: CommandTable.Completion) -> String {
         switch takes {
-        case .profiles: return "_profile_query \"$dir\" profiles; _describe -t profiles 'profile' reply"
+        case .profiles: return "_profile_names; _describe -t profiles 'profile' reply"
         case .choices(let words): return "_values 'value' \(words.joined(separator: " "))"
         case .file: return "_files"
         default: return ":"

@@ -109,6 +109,12 @@ import Testing
     @Test func lintDoesNotEnforceRequiredVariables() throws {
         let lint = Interpolator(enforcesRequired: false) { variables[$0] }
         #expect(try lint.interpolate("a${NOPE:?needed}b${EMPTY:?}c").value == "abc")
+        #expect(try lint.interpolate("a${NOPE:?needed}b").display == "ab")
+        // `show` prints what is missing as the reference that would provide it, a secret like the environment's.
+        let show = Interpolator(enforcesRequired: false, marksMissing: true) { variables[$0] }
+        #expect(
+            try show.interpolate("a${NOPE:?needed}b${EMPTY:?}c")
+                == .init(value: "abc", display: "a${NOPE}b${EMPTY}c", usesInvokingEnvironment: true, isSecret: true))
         #expect(throws: Interpolator.Failure.self) { try lint.interpolate("${NOPE:?${}}") }
     }
 

@@ -22,7 +22,37 @@ import Testing
         (["xcrun", "simctl", "spawn", "-a", "arm64", "booted", "/bin/app"], "SIMCTL_CHILD_", .at(7), "simctl spawn"),
         (["xcrun", "simctl", "launch", "booted"], "SIMCTL_CHILD_", .payloadOnly, "simctl launch"),
         (["xcrun", "simctl", "list"], nil, .standard, nil),
-        (["swift", "test"], nil, .standard, nil),
+        (
+            ["xcrun", "devicectl", "device", "process", "launch", "--device", "D", "id"], "DEVICECTL_CHILD_",
+            .afterTerminator(8), "devicectl device process launch"
+        ),
+        (
+            [
+                "xcrun", "devicectl", "-t", "9", "--quiet", "device", "process", "launch", "-e", "{}", "--console",
+                "--device=D", "id", "--", "-own",
+            ], "DEVICECTL_CHILD_", .at(14), "devicectl device process launch"
+        ),
+        (
+            ["devicectl", "device", "process", "launch", "-d", "D", "--", "id", "-own"], "DEVICECTL_CHILD_", .at(8),
+            "devicectl device process launch"
+        ),
+        (
+            ["xcrun", "devicectl", "device", "process", "launch", "-d", "D"], "DEVICECTL_CHILD_", .payloadOnly,
+            "devicectl device process launch"
+        ),
+        (["xcrun", "devicectl", "list", "devices"], nil, .standard, nil),
+        (["swift", "test"], nil, .payloadOnly, "swift test"),
+        (["/usr/bin/swift", "test", "--filter", "Login"], nil, .payloadOnly, "swift test"),
+        (["xcrun", "swift", "build", "-c", "release"], nil, .payloadOnly, "swift build"),
+        (["swift-test", "--parallel"], nil, .payloadOnly, "swift test"),
+        (["swift", "run", "app"], nil, .at(3), "swift run"),
+        (["swift", "run", "-c", "release", "--package-path", "p", "app", "a", "--", "b"], nil, .at(8), "swift run"),
+        (["swift", "run", "--", "app", "-x"], nil, .at(5), "swift run"),
+        (["swift", "run", "-q"], nil, .payloadOnly, "swift run"),
+        (["swift", "run", "--repl", "x"], nil, .payloadOnly, "swift run"),
+        (["swift-run", "app", "x"], nil, .at(3), "swift run"),
+        (["swift", "script.swift", "a"], nil, .standard, nil),
+        (["swift"], nil, .standard, nil),
         ([], nil, .standard, nil),
     ]
 
