@@ -56,7 +56,8 @@ package enum AtomicFile {
     }
 
     /// Writes `bytes` to `path` if `precondition` holds (see the type's documentation).
-    package static func write(_ bytes: [UInt8], to path: String, if precondition: Precondition = .none) throws(Failure) {
+    package static func write(_ bytes: [UInt8], to path: String, if precondition: Precondition = .none) throws(Failure)
+    {
         let isLink = FileSystem.isLink(path)
         var info = stat()
         let exists = stat(path, &info) == 0
