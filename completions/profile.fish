@@ -32,10 +32,9 @@ function __profile_in
     not __profile_wrapping; and __fish_seen_subcommand_from $argv
 end
 
-# The profiles named so far, to offer each once; none for `diff`, which compares a profile with itself.
-function __profile_named
+# The positional words after the subcommand, in order (an option and the value it takes left out).
+function __profile_positional_words
     set -l tokens (commandline -opc)
-    test "$tokens[2]" = diff; and return
     set -l skip 0
     for token in $tokens[3..-1]
         if test $skip -eq 1
@@ -52,25 +51,16 @@ function __profile_named
     end
 end
 
+# The profiles named so far, to offer each once; none for `diff`, which compares a profile with itself.
+function __profile_named
+    set -l tokens (commandline -opc)
+    test "$tokens[2]" = diff; and return
+    __profile_positional_words
+end
+
 # The number of positional words after the subcommand (for `export FORMAT PROFILE...`).
 function __profile_positionals
-    set -l tokens (commandline -opc)
-    set -l count 0
-    set -l skip 0
-    for token in $tokens[3..-1]
-        if test $skip -eq 1
-            set skip 0
-            continue
-        end
-        switch $token
-            case --access --action --configuration --directory --disable --enable --env --format --grace --mock --name --output --prefix --profiles-dir --unset --update --value -o
-                set skip 1
-            case '-*'
-            case '*'
-                set count (math $count + 1)
-        end
-    end
-    echo $count
+    count (__profile_positional_words)
 end
 
 complete -c profile -f

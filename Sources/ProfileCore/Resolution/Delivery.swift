@@ -132,20 +132,14 @@ package struct Delivery: Sendable, Equatable {
 
     /// `simctl launch` / `simctl spawn`, the word `simctl` at `index` of `command`.
     static func simctl(_ command: [String], after index: Int) -> Delivery {
-        var position = index + 1
         // simctl's own options before the subcommand: `--set <path>`, `--profiles <path>`, `--noxpc`.
-        while position < command.count, command[position].hasPrefix("-") {
-            position += ["--set", "--profiles"].contains(command[position]) ? 2 : 1
-        }
+        var position = skipOptions(command, from: index + 1, taking: ["--set", "--profiles"])
         guard position < command.count else { return Delivery() }
         let subcommand = command[position]
         guard subcommand == "launch" || subcommand == "spawn" else { return Delivery() }
-        position += 1
         // The subcommand's options: `launch` writes every value with `=` (`--stdout=<path>`); `spawn` has
         // `-a <arch>`.
-        while position < command.count, command[position].hasPrefix("-") {
-            position += subcommand == "spawn" && command[position] == "-a" ? 2 : 1
-        }
+        position = skipOptions(command, from: position + 1, taking: subcommand == "spawn" ? ["-a"] : [])
         // Then the device and the bundle id (or the executable's path); the app's arguments follow.
         let end = position + 2
         let tool = "simctl \(subcommand)"

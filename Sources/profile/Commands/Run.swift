@@ -167,19 +167,13 @@ extension ProfileCommand {
                 if modes.dryRun != nil {
                     try dryRun([resolved], invocation: invocation, modes: modes, session: session, headers: false)
                 }
-                if modes.watch != nil {
-                    try runWatched(
-                        resolved, invocation: invocation, modes: modes, session: session,
-                        redact: modes.redact != nil || resolved.redactOrigin != nil)
-                }
-                if modes.redact != nil {
-                    try runRedacted(resolved, command: invocation.wrapped, session: session)
-                }
             }
-            // `redact: true` in the profile: one check on the launch path, nil unless a profile says so.
-            if resolved.redactOrigin != nil {
-                try runRedacted(resolved, command: invocation.wrapped, session: session)
+            // `--redact`, or `redact: true` in the profile (one check on the launch path, nil unless a profile says so).
+            let redact = modes?.redact != nil || resolved.redactOrigin != nil
+            if let modes, modes.watch != nil {
+                try runWatched(resolved, invocation: invocation, modes: modes, session: session, redact: redact)
             }
+            if redact { try runRedacted(resolved, command: invocation.wrapped, session: session) }
             let failure = Launcher.exec(
                 arguments: resolved.argv(command: invocation.wrapped), environment: resolved.childEnvironment)
             Terminal.report([.error(failure.message)], environment: session.environment)

@@ -1,5 +1,5 @@
 /// `xcscheme`: the `<CommandLineArguments>` and `<EnvironmentVariables>` of an Xcode scheme action
-/// (``XcodeSchemeExport``), merged into a scheme by ``XcodeSchemeUpdater``.
+/// (``XcodeSchemeExport``), merged into a scheme through ``XcodeSchemeDocument``.
 package struct XcodeSchemeFormat: ExportFormat {
     package let name = "xcscheme"
     package let summary = "an Xcode `.xcscheme` action's argument and variable elements"
@@ -33,7 +33,7 @@ package struct XcodeSchemeFormat: ExportFormat {
 }
 
 /// `xctestplan`: the `commandLineArgumentEntries` and `environmentVariableEntries` of an Xcode test plan
-/// (``XcodeTestPlanExport``), merged into a test plan by ``XcodeTestPlanUpdater``.
+/// (``XcodeTestPlanExport``), merged into a test plan through ``XcodeTestPlanDocument``.
 package struct XcodeTestPlanFormat: ExportFormat {
     package let name = "xctestplan"
     package let summary = "an Xcode `.xctestplan`'s argument and variable entries"
