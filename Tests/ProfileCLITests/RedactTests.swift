@@ -101,7 +101,8 @@ import Testing
         defer { server.stop() }
         try server.start(
             session: "r",
-            command: "profile run app --redact -- \(python) tty.py 2>/dev/null; echo status $? > done; sleep 30",
+            command: "profile run app --redact -- \(python) tty.py 2>/dev/null; echo status $? > done.tmp; "
+                + "mv done.tmp done; sleep 30",
             in: project.root, width: 120, height: 20)
         var screen = ""
         for _ in 0..<100 where !screen.contains(" tty ") {
