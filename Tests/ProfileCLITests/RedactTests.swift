@@ -76,6 +76,38 @@ import Testing
         #expect(result.status == 0)
     }
 
+    /// The child's side of terminal mode (`profile __terminal-exec`) takes its pseudo-terminal as controlling
+    /// terminal when the spawn did not give it one, as on Darwin (the session is made after the files are opened):
+    /// a new session whose standard streams are a pseudo-terminal's child side, reached by `dup2` (Python's
+    /// `start_new_session`), has no `/dev/tty`; through `__terminal-exec` it has, and leads its foreground group.
+    @Test(.enabled(if: Tools.available("python3"), "needs python3"))
+    func theChildTakesThePseudoTerminalAsItsControllingTerminal() throws {
+        let project = try Self.project()
+        try project.write(
+            "harness.py",
+            """
+            import os, subprocess, sys
+            probe = "import os; t = os.open('/dev/tty', os.O_RDWR); print(os.tcgetpgrp(t) == os.getpgrp())"
+            for name, command in [("plain", []), ("terminal-exec", [sys.argv[1], "__terminal-exec", sys.executable])]:
+                primary, secondary = os.openpty()
+                run = subprocess.run(
+                    command + [sys.executable, "-c", probe], stdin=secondary, stdout=secondary,
+                    stderr=subprocess.PIPE, start_new_session=True)
+                os.close(secondary)
+                output = os.read(primary, 1000).decode().strip() if run.returncode == 0 else ""
+                error = run.stderr.decode().strip().splitlines()[-1:] or [""]
+                print(name, run.returncode, output, error[0])
+
+            """)
+        let python = Tools.path("python3") ?? "python3"
+        let result = try CLI.run(python, ["harness.py", CLI.profileBinary], in: project.root)
+        #expect(
+            result.stdout == """
+                plain 1  OSError: [Errno 6] No such device or address: '/dev/tty'
+                terminal-exec 0 True \n
+                """)
+    }
+
     /// In a real terminal (tmux): the child sees a terminal on stdin and stdout with the pane's width, reads a line
     /// typed into the pane, and its secret written one byte at a time is masked on the screen.
     @Test(.enabled(if: Tools.available("python3", "tmux"), "needs python3 and tmux"))
@@ -87,7 +119,9 @@ import Testing
             import os, sys
             t = os.environ["TOKEN"].encode()
             for i in range(len(t)): os.write(1, t[i:i + 1])
-            print(" tty", sys.stdin.isatty(), sys.stdout.isatty(), os.get_terminal_size().columns, flush=True)
+            tty = os.open("/dev/tty", os.O_RDWR)
+            leads = os.getsid(0) == os.getpid() and os.tcgetpgrp(tty) == os.getpgrp()
+            print(" tty", sys.stdin.isatty(), sys.stdout.isatty(), os.get_terminal_size().columns, leads, flush=True)
             print("read", sys.stdin.readline().strip(), flush=True)
             sys.exit(5)
 
@@ -113,7 +147,50 @@ import Testing
         for _ in 0..<100 where !project.exists("done") { usleep(50_000) }
         screen = try server.run(["capture-pane", "-p", "-t", "r"]).stdout
         let lines = screen.split(separator: "\n").map(String.init)
-        #expect(lines == ["<secret:TOKEN> tty True True 120", "hello", "read hello"])
+        #expect(lines == ["<secret:TOKEN> tty True True 120 True", "hello", "read hello"])
         #expect(try String(contentsOfFile: project.path("done"), encoding: .utf8) == "status 5\n")
+    }
+
+    /// Ctrl-C typed in terminal mode: `profile`'s terminal is raw, so the byte goes to the child's pseudo-terminal,
+    /// which makes the SIGINT for its foreground group (the child: its controlling terminal); the child dies of it and
+    /// `profile` with it. Judged by `profile`'s parent, which records its status (see `WatchTests`: tmux does not
+    /// always reap a pane process that a signal killed).
+    @Test(.enabled(if: Tools.available("python3", "tmux"), "needs python3 and tmux"))
+    func ctrlCInTerminalModeInterruptsTheChild() throws {
+        let project = try Self.project()
+        try project.write(
+            "child.py",
+            """
+            import os, time
+            with open("started.tmp", "w") as f: f.write(os.environ["TOKEN"])
+            os.rename("started.tmp", "started")
+            while True: time.sleep(1)
+
+            """)
+        try project.write(
+            "parent.py",
+            """
+            import os, signal, subprocess, sys
+            signal.signal(signal.SIGINT, lambda *_: None)
+            code = subprocess.call(sys.argv[1:], stderr=subprocess.DEVNULL)
+            with open("status.tmp", "w") as f: f.write("signal %d" % -code if code < 0 else "exit %d" % code)
+            os.rename("status.tmp", "status")
+
+            """)
+        let python = Tools.path("python3") ?? "python3"
+        var env = Self.environment
+        env["PATH"] = CLI.productsDirectory.path + ":" + Tools.sessionPath
+        env["HOME"] = project.root
+        env["TERM"] = "xterm"
+        let server = TmuxServer(socket: project.path("tmux-\(UUID().uuidString.prefix(8))"), environment: env)
+        defer { server.stop() }
+        try server.start(
+            session: "r", command: "exec \(python) parent.py profile run app --redact -- \(python) child.py",
+            in: project.root)
+        for _ in 0..<200 where !project.exists("started") { usleep(50_000) }
+        #expect(try String(contentsOfFile: project.path("started"), encoding: .utf8) == Self.secret)
+        try server.run(["send-keys", "-t", "r", "C-c"])
+        for _ in 0..<200 where !project.exists("status") { usleep(50_000) }
+        #expect((try? String(contentsOfFile: project.path("status"), encoding: .utf8)) == "signal \(SIGINT)")
     }
 }

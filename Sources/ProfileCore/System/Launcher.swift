@@ -4,6 +4,7 @@ import Glibc
 import Musl
 #elseif canImport(Darwin)
 import Darwin
+import MachO.dyld
 #endif
 
 /// Replaces the current process with a command, looking it up in `PATH` the way `env` and `execvp` do.
@@ -56,6 +57,32 @@ package enum Launcher {
             }
         }
         return Failure(command: command, code: sawAccessError ? EACCES : lastError)
+    }
+
+    /// Executes the file at `path` (found already: ``lookup(_:environment:)``) with `arguments` as its argv and
+    /// exactly `environment`, falling back to `/bin/sh` for a script without `#!` as `exec(arguments:environment:)`
+    /// does. Only returns on failure.
+    package static func exec(path: String, arguments: [String], environment: EnvironmentTable) -> Failure {
+        execute(path, CStringArray(arguments), CStringArray(environment: environment), arguments: arguments)
+        return Failure(command: arguments.first ?? path, code: errno)
+    }
+
+    /// The path of this process's own executable, for starting it again (nil when the system does not say). Linux:
+    /// `/proc/self/exe`, which `execve` takes as it is. Darwin: `_NSGetExecutablePath` (<mach-o/dyld.h>; 0 and the
+    /// path when the buffer is large enough, else -1 and the size it needs in `bufsize`), as swift-foundation's
+    /// `Platform.getFullExecutablePath` calls it (`import MachO.dyld`).
+    package static func ownExecutable() -> String? {
+        #if canImport(Darwin)
+        var size: UInt32 = 1024
+        var buffer = [CChar](repeating: 0, count: Int(size))
+        if _NSGetExecutablePath(&buffer, &size) != 0 {
+            buffer = [CChar](repeating: 0, count: Int(size))
+            guard _NSGetExecutablePath(&buffer, &size) == 0 else { return nil }
+        }
+        return buffer.withUnsafeBufferPointer { String(cString: $0.baseAddress!) }
+        #else
+        return "/proc/self/exe"
+        #endif
     }
 
     /// The file `exec(arguments:environment:)` would execute for `command`, found the way it searches: a command

@@ -48,6 +48,25 @@ package struct PseudoTerminal: Sendable {
         #endif
     }
 
+    /// Makes the terminal on `descriptor` the controlling terminal of this process, which must lead a session that
+    /// has none (or has this one already: Linux then succeeds without a change). `TIOCSCTTY` with argument 0: on
+    /// Linux `0x540E` (<asm-generic/ioctls.h>), on Darwin `_IO('t', 97)` (XNU's <sys/ttycom.h>), which is
+    /// `IOC_VOID | 't' << 8 | 97`, `0x2000_7461` (<sys/ioccom.h>: `IOC_VOID` is `0x20000000`, `_IO(g, n)` is
+    /// `_IOC(IOC_VOID, g, n, 0)`).
+    ///
+    /// The child of `run --redact` in terminal mode calls it before it executes the command
+    /// (`Supervisor.terminalExec`): on Darwin, `posix_spawn` opens the pseudo-terminal before it makes the new session
+    /// (XNU's `exec_handle_file_actions` runs before `setsid_internal` in `bsd/kern/kern_exec.c`), so the open alone
+    /// does not give a controlling terminal there; on Linux (glibc starts the session first) it already has one.
+    package static func becomeControllingTerminal(_ descriptor: Int32) -> Bool {
+        #if canImport(Darwin)
+        let request: UInt = 0x2000_7461
+        #else
+        let request: UInt = 0x540E
+        #endif
+        return ioctl(descriptor, request, Int32(0)) == 0
+    }
+
     /// Gives the pseudo-terminal the window size of the terminal `from` (a SIGWINCH then reaches the child's
     /// foreground process group, from the kernel).
     package func copyWindowSize(from descriptor: Int32) {

@@ -150,10 +150,16 @@ package final class Supervisor {
             }
         }
         posix_spawnattr_setflags(&attributes, Int16(flags))
-        let argv = CStringArray(arguments)
+        // With a pseudo-terminal, the child is this executable again (`terminalExec`): it makes the pseudo-terminal
+        // its controlling terminal, then executes the command. One path on both systems; Darwin needs it.
+        var spawned = (path: path, arguments: arguments)
+        if flags & Self.setsid != 0, let own = Launcher.ownExecutable() {
+            spawned = (own, [own, Self.terminalExec, path] + arguments)
+        }
+        let argv = CStringArray(spawned.arguments)
         let envp = CStringArray(environment: environment)
         var pid = pid_t()
-        var code = posix_spawn(&pid, path, &actions, &attributes, argv.pointer, envp.pointer)
+        var code = posix_spawn(&pid, spawned.path, &actions, &attributes, argv.pointer, envp.pointer)
         if code == ENOEXEC {
             let shell = CStringArray(["/bin/sh", path] + arguments.dropFirst())
             code = posix_spawn(&pid, "/bin/sh", &actions, &attributes, shell.pointer, envp.pointer)
@@ -340,6 +346,25 @@ package final class Supervisor {
         }
         input = source
         source.resume()
+    }
+
+    // MARK: - The child's controlling terminal
+
+    /// The first argument that makes `profile` the child of ``start(_:arguments:environment:)`` in terminal mode:
+    /// `profile __terminal-exec PATH ARGV0 ARGS…` (``terminalExec(_:)``). Not a command: `main` answers it before
+    /// reading the command line.
+    package nonisolated static let terminalExec = "__terminal-exec"
+
+    /// The child's side of terminal mode, in the child (a session leader whose standard output is the
+    /// pseudo-terminal): takes the pseudo-terminal as its controlling terminal, then executes `PATH` with the argv
+    /// that follows and this process's environment (the profile's, given to the spawn). Returns only on failure,
+    /// with why.
+    package nonisolated static func terminalExec(_ arguments: ArraySlice<String>) -> Launcher.Failure {
+        guard let path = arguments.first, arguments.count > 1 else {
+            return Launcher.Failure(command: Self.terminalExec, code: EINVAL)
+        }
+        _ = PseudoTerminal.becomeControllingTerminal(1)
+        return Launcher.exec(path: path, arguments: Array(arguments.dropFirst()), environment: .current())
     }
 
     // MARK: - Helpers
