@@ -11,17 +11,24 @@ import Darwin
 /// `profile` staying the parent of the command it launches (`run --redact`, `run --watch`): the child's standard
 /// output and error pass through a ``StreamRedactor`` (a pseudo-terminal when `profile`'s own output is a terminal),
 /// signals sent to `profile` reach the child, and the child can be stopped (SIGTERM, then SIGKILL after a grace
-/// period) and started again. Everything runs on the main queue (Dispatch sources: signals, the child's output, the
-/// terminal's input), so nothing waits by polling.
+/// period) and started again.
+///
+/// One task serves it (``serve(_:)``), taking one event at a time from an `AsyncStream` that Dispatch sources on a
+/// private queue feed: signals, the child's output, the terminal's input, the file watcher, timers. Nothing waits by
+/// polling, and the supervisor's state is only touched by that task: the sources' handlers post an event and, for a
+/// descriptor, suspend their source until the task has read it (so a level-triggered source does not post again
+/// meanwhile), which the task resumes. A source is released only after its cancel handler has run (it cannot be
+/// suspended then). The main thread waits; `dispatchMain()` is not used (its `pthread_exit` costs 50 ms in the static
+/// Linux executable, and the thread then waits in `sigsuspend` with every signal unblocked).
 ///
 /// Signals: SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGWINCH and SIGCHLD get a handler that does nothing
-/// and, on Linux, are blocked in this thread before Dispatch starts a thread (which inherit the mask), so that only
-/// Dispatch's sources see them; the children start with the mask and the default actions this process had
-/// (`POSIX_SPAWN_SETSIGMASK`, `POSIX_SPAWN_SETSIGDEF`). A SIGINT or SIGQUIT from the terminal reaches the child from
-/// the terminal itself, as with exec (in pipe mode the child stays in `profile`'s process group; in terminal mode
-/// `profile`'s terminal is raw and the child's pseudo-terminal makes the signal); one sent by another process is
-/// forwarded.
-@MainActor
+/// and, on Linux, are blocked in the main thread (Dispatch's own threads block every signal: `_dispatch_sigmask` in
+/// swift-corelibs-libdispatch), so that only Dispatch's sources (`signalfd`) see them; on Darwin, kqueue's
+/// `EVFILT_SIGNAL` sees a signal even when a handler takes it. The children start with the mask and the default
+/// actions this process had (`POSIX_SPAWN_SETSIGMASK`, `POSIX_SPAWN_SETSIGDEF`). A SIGINT or SIGQUIT from the
+/// terminal reaches the child from the terminal itself, as with exec (in pipe mode the child stays in `profile`'s
+/// process group; in terminal mode `profile`'s terminal is raw and the child's pseudo-terminal makes the signal); one
+/// sent by another process is forwarded.
 package final class Supervisor {
     /// The redactor each of the child's output streams goes through; nil: the child writes where `profile` writes.
     /// A change applies from the next child started.
@@ -32,37 +39,70 @@ package final class Supervisor {
     package var onSignal: (Int32) -> Void = { _ in }
 
     private var child: pid_t = 0
-    private var relays: [Relay] = []
     private var rawTerminal: RawTerminal?
     private var pseudoTerminal: PseudoTerminal?
-    private var input: DispatchSourceRead?
-    private var sources: [DispatchSourceSignal] = []
+    private var inputStarted = false
     private var killTimer: DispatchSourceTimer?
-    private var watchSources: [DispatchSourceRead] = []
     private var previousMask = sigset_t()
 
+    /// The queue every source posts from, and the events they post, read by ``serve(_:)``'s task.
+    private let queue = DispatchQueue(label: "profile.supervisor")
+    private let events: AsyncStream<Event>
+    private let post: AsyncStream<Event>.Continuation
+    private var signalSources: [DispatchSourceSignal] = []
+
+    /// The descriptors watched, by number: what each one is for, and its source.
+    private var channels: [Int: Channel] = [:]
+    private var nextChannel = 0
+
     private static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGWINCH, SIGCHLD]
-    /// The signals passed on to the child.
-    private static let forwarded: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2]
 
-    /// One of the child's output streams: read from `source`'s descriptor, redacted, written to `target`.
-    private final class Relay {
+    private enum Event: Sendable {
+        /// A signal sent to `profile`.
+        case signal(Int32)
+        /// A channel's descriptor can be read (its source is suspended until the task resumes it).
+        case readable(Int)
+        /// A channel's source was cancelled and let go of its descriptor.
+        case closed(Int)
+        /// A file watcher's changes have settled (the channel, the number of the change that asked).
+        case settled(Int, Int)
+        /// The grace period of the child with this pid is over.
+        case graceOver(pid_t)
+    }
+
+    /// A watched descriptor.
+    private final class Channel {
+        enum Role {
+            /// One of the child's output streams: redacted (``redactor``), written to `target`.
+            case relay(target: Int32)
+            /// The terminal's input, passed to the pseudo-terminal.
+            case input
+            /// A file watcher: `onChange` with the files that changed, 50 ms after the last event.
+            case watcher(FileWatcher, onChange: ([String]) -> Void)
+        }
+        let id: Int
         let descriptor: Int32
-        let target: Int32
-        var redactor: StreamRedactor
-        var source: DispatchSourceRead?
+        let role: Role
+        let source: DispatchSourceRead
         var ended = false
+        /// A relay's redactor (it holds back what may be the start of a secret).
+        var redactor: StreamRedactor?
+        /// A watcher's events so far: the one whose settling is awaited.
+        var changes = 0
 
-        init(descriptor: Int32, target: Int32, redactor: StreamRedactor) {
+        init(id: Int, descriptor: Int32, role: Role, source: DispatchSourceRead) {
+            self.id = id
             self.descriptor = descriptor
-            self.target = target
-            self.redactor = redactor
+            self.role = role
+            self.source = source
         }
     }
 
-    /// A supervisor whose children's output goes through `redactor` (nil: untouched). Takes over the signals.
+    /// A supervisor whose children's output goes through `redactor` (nil: untouched). Takes over the signals: call it
+    /// on the main thread, before anything else starts a thread.
     package init(redactor: StreamRedactor?) {
         self.redactor = redactor
+        (events, post) = AsyncStream.makeStream(of: Event.self)
         var held = sigset_t()
         sigemptyset(&held)
         for signal in Self.handled {
@@ -84,11 +124,20 @@ package final class Supervisor {
         #else
         pthread_sigmask(SIG_BLOCK, nil, &previousMask)
         #endif
+        let post = self.post
         for signal in Self.handled {
-            let source = DispatchSource.makeSignalSource(signal: signal, queue: .main)
-            source.setEventHandler { MainActor.assumeIsolated { self.received(signal) } }
+            let source = DispatchSource.makeSignalSource(signal: signal, queue: queue)
+            source.setEventHandler { post.yield(.signal(signal)) }
             source.resume()
-            sources.append(source)
+            signalSources.append(source)
+        }
+    }
+
+    /// Serves `supervisor` for ever in a task (its handlers end the process); the calling thread waits.
+    package static func serve(_ supervisor: sending Supervisor) -> Never {
+        ProcessExit.afterTask {
+            for await event in supervisor.events { supervisor.handle(event) }
+            return ExitStatus.success  // not reached: the stream never finishes
         }
     }
 
@@ -171,8 +220,22 @@ package final class Supervisor {
             return Launcher.Failure(command: arguments.first ?? path, code: code)
         }
         child = pid
-        for end in parentEnds { relay(end.descriptor, to: end.target) }
-        if pseudoTerminal != nil, input == nil, isatty(0) == 1 { passInput() }
+        if let redactor {
+            for end in parentEnds {
+                _ = fcntl(end.descriptor, F_SETFL, fcntl(end.descriptor, F_GETFL) | O_NONBLOCK)
+                #if os(Linux)
+                // A larger pipe: fewer wake-ups for a child that writes a lot (F_SETPIPE_SZ, <fcntl.h> on Linux).
+                _ = fcntl(end.descriptor, 1031, 1 << 20)
+                _ = fcntl(end.target, 1031, 1 << 20)  // our own output, when it is a pipe (fails harmlessly otherwise)
+                #endif
+                attach(end.descriptor, .relay(target: end.target)).redactor = redactor
+            }
+        }
+        if pseudoTerminal != nil, !inputStarted, isatty(0) == 1 {
+            inputStarted = true
+            rawTerminal = RawTerminal(0)
+            attach(0, .input)
+        }
         return nil
     }
 
@@ -181,15 +244,12 @@ package final class Supervisor {
     package func stop(grace: Duration, sending signal: Int32? = SIGTERM) {
         guard child != 0 else { return }
         if let signal { kill(child, signal) }
-        let timer = DispatchSource.makeTimerSource(queue: .main)
+        let timer = DispatchSource.makeTimerSource(queue: queue)
         let (seconds, attoseconds) = grace.components
         timer.schedule(deadline: .now() + .nanoseconds(Int(seconds) * 1_000_000_000 + Int(attoseconds / 1_000_000_000)))
         let pid = child
-        timer.setEventHandler {
-            MainActor.assumeIsolated {
-                if self.child == pid { kill(pid, SIGKILL) }
-            }
-        }
+        let post = self.post
+        timer.setEventHandler { post.yield(.graceOver(pid)) }
         timer.resume()
         killTimer?.cancel()
         killTimer = timer
@@ -197,30 +257,8 @@ package final class Supervisor {
 
     /// Calls `onChange` with the files that changed each time `watcher` sees a change, once the changes have settled
     /// for 50 ms (an editor's save can be several events: truncate, write, rename, attributes).
-    package func watch(_ watcher: FileWatcher, onChange: @escaping @MainActor ([String]) -> Void) {
-        let source = DispatchSource.makeReadSource(fileDescriptor: watcher.descriptor, queue: .main)
-        var pending: DispatchWorkItem?
-        source.setEventHandler {
-            MainActor.assumeIsolated {
-                watcher.drain()
-                pending?.cancel()
-                let work = DispatchWorkItem {
-                    MainActor.assumeIsolated {
-                        let changed = watcher.changes()
-                        if !changed.isEmpty { onChange(changed) }
-                    }
-                }
-                pending = work
-                DispatchQueue.main.asyncAfter(deadline: .now() + .milliseconds(50), execute: work)
-            }
-        }
-        watchSources.append(source)
-        source.resume()
-    }
-
-    /// Serves the main queue for ever: the handlers end the process.
-    package func serve() -> Never {
-        dispatchMain()
+    package func watch(_ watcher: FileWatcher, onChange: @escaping ([String]) -> Void) {
+        attach(watcher.descriptor, .watcher(watcher, onChange: onChange))
     }
 
     /// Gives the terminal back, then ends this process with `termination`: the same exit status, or death by the same
@@ -240,6 +278,26 @@ package final class Supervisor {
     }
 
     // MARK: - Events
+
+    private func handle(_ event: Event) {
+        switch event {
+        case .signal(let signal): received(signal)
+        case .readable(let id):
+            guard let channel = channels[id] else { return }
+            if !channel.ended { read(channel) }
+            channel.source.resume()
+        case .closed(let id):
+            channels[id] = nil
+        case .settled(let id, let change):
+            guard let channel = channels[id], case .watcher(let watcher, let onChange) = channel.role,
+                channel.changes == change
+            else { return }
+            let changed = watcher.changes()
+            if !changed.isEmpty { onChange(changed) }
+        case .graceOver(let pid):
+            if child == pid { kill(pid, SIGKILL) }
+        }
+    }
 
     private func received(_ signal: Int32) {
         switch signal {
@@ -269,83 +327,90 @@ package final class Supervisor {
         killTimer?.cancel()
         killTimer = nil
         // What the child wrote before it ended is still in the pipes (or the pseudo-terminal): write it all.
-        for relay in relays {
-            drain(relay)
-            finish(relay)
+        for channel in channels.values where channel.redactor != nil && !channel.ended {
+            read(channel)
+            finish(channel)
         }
-        relays = []
         let signal = status & 0x7F
         onExit(signal != 0 && signal != 0x7F ? .signaled(signal) : .exited((status >> 8) & 0xFF))
     }
 
-    /// Reads the child's stream on `descriptor` as it comes and writes it, redacted, to `target`.
-    private func relay(_ descriptor: Int32, to target: Int32) {
-        guard let redactor else { return }
-        _ = fcntl(descriptor, F_SETFL, fcntl(descriptor, F_GETFL) | O_NONBLOCK)
-        #if os(Linux)
-        // A larger pipe: fewer wake-ups for a child that writes a lot (F_SETPIPE_SZ, <fcntl.h> on Linux).
-        _ = fcntl(descriptor, 1031, 1 << 20)
-        _ = fcntl(target, 1031, 1 << 20)  // our own output, when it is a pipe (fails harmlessly otherwise)
-        #endif
-        let relay = Relay(descriptor: descriptor, target: target, redactor: redactor)
-        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: .main)
-        source.setEventHandler { MainActor.assumeIsolated { self.drain(relay) } }
-        relay.source = source
-        relays.append(relay)
+    // MARK: - Channels
+
+    /// Watches `descriptor` for `role`. Its source's handler suspends it and posts `.readable`; the task reads and
+    /// resumes it. Its cancel handler closes the descriptor (a pipe of the child's; not the pseudo-terminal, which
+    /// serves the next child too, nor standard input or a watcher) and posts `.closed`.
+    @discardableResult
+    private func attach(_ descriptor: Int32, _ role: Channel.Role) -> Channel {
+        let id = nextChannel
+        nextChannel += 1
+        let source = DispatchSource.makeReadSource(fileDescriptor: descriptor, queue: queue)
+        let post = self.post
+        var closes = false
+        if case .relay = role { closes = descriptor != pseudoTerminal?.primary }
+        source.setEventHandler { [source] in
+            source.suspend()
+            post.yield(.readable(id))
+        }
+        source.setCancelHandler {
+            if closes { _ = Glue.close(descriptor) }
+            post.yield(.closed(id))
+        }
+        let channel = Channel(id: id, descriptor: descriptor, role: role, source: source)
+        channels[id] = channel
         source.resume()
+        return channel
+    }
+
+    /// Reads what `channel`'s descriptor holds now and does what its role says.
+    private func read(_ channel: Channel) {
+        switch channel.role {
+        case .relay(let target):
+            if drain(channel, to: target) { finish(channel) }
+        case .input:
+            guard let primary = pseudoTerminal?.primary else { return }
+            var bytes = [UInt8](repeating: 0, count: 4096)
+            let count = bytes.withUnsafeMutableBytes { Glue.read(0, $0.baseAddress!, 4096) }
+            if count > 0 {
+                Self.writeAll(primary, Array(bytes[..<count]))
+            } else if count == 0 {
+                channel.ended = true
+                channel.source.cancel()
+            }
+        case .watcher(let watcher, _):
+            watcher.drain()
+            channel.changes += 1
+            let (id, change, post) = (channel.id, channel.changes, self.post)
+            queue.asyncAfter(deadline: .now() + .milliseconds(50)) { post.yield(.settled(id, change)) }
+        }
     }
 
     private static let bufferSize = 1 << 20
     private var buffer = [UInt8](repeating: 0, count: 1 << 20)
 
-    /// Reads what `relay`'s descriptor holds now and writes it redacted.
-    private func drain(_ relay: Relay) {
-        guard !relay.ended else { return }
+    /// Reads what a relay's descriptor holds now and writes it through its redactor to `target`. True at the end of
+    /// the stream (EOF, or EIO from a pseudo-terminal whose child side is closed).
+    private func drain(_ channel: Channel, to target: Int32) -> Bool {
         while true {
-            let count = buffer.withUnsafeMutableBytes { Glue.read(relay.descriptor, $0.baseAddress!, Self.bufferSize) }
+            let count = buffer.withUnsafeMutableBytes {
+                Glue.read(channel.descriptor, $0.baseAddress!, Self.bufferSize)
+            }
             if count < 0 && errno == EINTR { continue }
-            if count <= 0 {
-                // EOF, or EIO from a pseudo-terminal whose child side is closed.
-                if count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK) { finish(relay) }
-                return
-            }
-            let target = relay.target
+            if count <= 0 { return count == 0 || (errno != EAGAIN && errno != EWOULDBLOCK) }
             buffer.withUnsafeBytes {
-                relay.redactor.process(UnsafeRawBufferPointer(rebasing: $0[..<count])) { Self.writeAll(target, $0) }
+                channel.redactor?.process(UnsafeRawBufferPointer(rebasing: $0[..<count])) { Self.writeAll(target, $0) }
             }
-            if count < Self.bufferSize { return }
+            if count < Self.bufferSize { return false }
         }
     }
 
-    private func finish(_ relay: Relay) {
-        guard !relay.ended else { return }
-        relay.ended = true
-        let target = relay.target
-        relay.redactor.finish { Self.writeAll(target, $0) }
-        relay.source?.cancel()
-        relay.source = nil
-        if relay.descriptor != pseudoTerminal?.primary { _ = Glue.close(relay.descriptor) }
-    }
-
-    /// The terminal's input, in raw mode, to the pseudo-terminal.
-    private func passInput() {
-        guard let terminal = pseudoTerminal else { return }
-        rawTerminal = RawTerminal(0)
-        let primary = terminal.primary
-        let source = DispatchSource.makeReadSource(fileDescriptor: 0, queue: .main)
-        source.setEventHandler {
-            MainActor.assumeIsolated {
-                var bytes = [UInt8](repeating: 0, count: 4096)
-                let count = bytes.withUnsafeMutableBytes { Glue.read(0, $0.baseAddress!, 4096) }
-                if count > 0 {
-                    Self.writeAll(primary, Array(bytes[..<count]))
-                } else if count == 0 {
-                    self.input?.cancel()
-                }
-            }
-        }
-        input = source
-        source.resume()
+    /// Ends a relay: what its redactor holds back is written, its source cancelled (it is released once the cancel
+    /// handler has run, never while suspended).
+    private func finish(_ channel: Channel) {
+        guard !channel.ended, case .relay(let target) = channel.role else { return }
+        channel.ended = true
+        channel.redactor?.finish { Self.writeAll(target, $0) }
+        channel.source.cancel()
     }
 
     // MARK: - The child's controlling terminal
@@ -353,13 +418,13 @@ package final class Supervisor {
     /// The first argument that makes `profile` the child of ``start(_:arguments:environment:)`` in terminal mode:
     /// `profile __terminal-exec PATH ARGV0 ARGS…` (``terminalExec(_:)``). Not a command: `main` answers it before
     /// reading the command line.
-    package nonisolated static let terminalExec = "__terminal-exec"
+    package static let terminalExec = "__terminal-exec"
 
     /// The child's side of terminal mode, in the child (a session leader whose standard output is the
     /// pseudo-terminal): takes the pseudo-terminal as its controlling terminal, then executes `PATH` with the argv
     /// that follows and this process's environment (the profile's, given to the spawn). Returns only on failure,
     /// with why.
-    package nonisolated static func terminalExec(_ arguments: ArraySlice<String>) -> Launcher.Failure {
+    package static func terminalExec(_ arguments: ArraySlice<String>) -> Launcher.Failure {
         guard let path = arguments.first, arguments.count > 1 else {
             return Launcher.Failure(command: Self.terminalExec, code: EINVAL)
         }
@@ -388,12 +453,12 @@ package final class Supervisor {
 
     /// Writes all of `bytes` to `descriptor`, retrying after signals and partial writes (waiting while a non-blocking
     /// descriptor is full); gives up when it is closed.
-    nonisolated static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
+    static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
         bytes.withUnsafeBytes { writeAll(descriptor, $0) }
     }
 
     /// Writes all of `buffer` to `descriptor` (the same, without a copy).
-    nonisolated static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) {
+    static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) {
         guard let base = buffer.baseAddress else { return }
         var offset = 0
         while offset < buffer.count {
@@ -412,7 +477,7 @@ package final class Supervisor {
     }
 
     /// Whether this process is in the foreground process group of its controlling terminal (as ``ChildProcess``).
-    nonisolated private static func isTerminalForeground() -> Bool {
+    private static func isTerminalForeground() -> Bool {
         let fd = open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
         guard fd >= 0 else { return false }
         defer { _ = Glue.close(fd) }

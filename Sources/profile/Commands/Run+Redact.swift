@@ -18,17 +18,14 @@ extension ProfileCommand.Run {
         }
         let invoking = session.environment
         let redactor = secrets.redactor
-        // `run` is called from the main thread, which the supervisor's sources run on (the main queue).
-        MainActor.assumeIsolated {
-            let supervisor = Supervisor(redactor: redactor)
-            supervisor.onExit = { supervisor.end($0) }
-            if let failure = supervisor.start(path, arguments: arguments, environment: environment) {
-                Terminal.report([.error(failure.message)], environment: invoking)
-                supervisor.end(.exited(failure.exitStatus))
-            }
-            supervisor.serve()
+        // On the main thread, before anything starts a thread: the supervisor takes over the signals.
+        let supervisor = Supervisor(redactor: redactor)
+        supervisor.onExit = { supervisor.end($0) }
+        if let failure = supervisor.start(path, arguments: arguments, environment: environment) {
+            Terminal.report([.error(failure.message)], environment: invoking)
+            supervisor.end(.exited(failure.exitStatus))
         }
-        ProcessExit.now(ExitStatus.success)  // not reached: serve() does not return
+        Supervisor.serve(supervisor)
     }
 
     /// `run --each` with a profile that asks for `redact: true`: refused (each run is a plain child of `profile`, its

@@ -46,89 +46,87 @@ extension ProfileCommand.Run {
         let files = session.repository.filesRead
         let firstRedactor = redactor(first)
         let directory = invocation.profilesDirectory
-        MainActor.assumeIsolated {
-            let supervisor = Supervisor(redactor: firstRedactor)
-            guard let watcher = FileWatcher(paths: files) else {
-                Terminal.report(
-                    [.error("cannot watch the profiles: the system refused a file watcher")], environment: invoking)
-                supervisor.end(.exited(ExitStatus.noInput))
-            }
-            var next: Launch? = nil
-            var interruption: Int32?
-            let start: @MainActor (Launch) -> Void = { launch in
-                if let failure = supervisor.start(
-                    launch.path, arguments: launch.arguments, environment: launch.environment)
-                {
-                    Terminal.report([.error(failure.message)], environment: invoking)
-                }
-            }
-            supervisor.onExit = { termination in
-                if let interruption { supervisor.end(.signaled(interruption)) }
-                if let launch = next {
-                    next = nil
-                    start(launch)
-                    return
-                }
-                let how: String
-                switch termination {
-                case .exited(let status): how = "exited with status \(status)"
-                case .signaled(let signal): how = "was killed by \(SignalNumber.name(signal))"
-                }
-                Terminal.report(
-                    [.note("`\(command[0])` \(how); waiting for a change to its profiles (Ctrl-C to stop)")],
-                    environment: invoking)
-            }
-            supervisor.onSignal = { signal in
-                guard
-                    signal == SignalNumber.interrupt || signal == SignalNumber.terminate
-                        || signal == SignalNumber.hangup
-                else { return }
-                interruption = signal
-                if supervisor.isRunning {
-                    supervisor.stop(grace: grace, sending: nil)
-                } else {
-                    supervisor.end(.signaled(signal))
-                }
-            }
-            supervisor.watch(watcher) { changed in
-                guard interruption == nil else { return }
-                let resolved: ResolvedProfile
-                let session: Session
-                do throws(Exit) {
-                    session = try Session(profilesDirectory: directory, environment: invoking)
-                    resolved = try resolve(session)
-                } catch {
-                    Terminal.report(
-                        [
-                            .note(
-                                "\(changed.joined(separator: ", ")) changed and has errors: the running command keeps its profile"
-                            )
-                        ],
-                        environment: invoking)
-                    return
-                }
-                watcher.watch(session.repository.filesRead)
-                let found: Launch
-                switch launch(resolved) {
-                case .failure(let failure):
-                    Terminal.report([.error(failure.message)], environment: invoking)
-                    return
-                case .success(let launch): found = launch
-                }
-                supervisor.redactor = redactor(resolved)
-                Terminal.report(
-                    [.note("\(changed.joined(separator: ", ")) changed: restarting `\(command[0])`")],
-                    environment: invoking)
-                if supervisor.isRunning {
-                    next = found
-                    supervisor.stop(grace: grace)
-                } else {
-                    start(found)
-                }
-            }
-            start(firstLaunch)
-            supervisor.serve()
+        // On the main thread, before anything starts a thread: the supervisor takes over the signals.
+        let supervisor = Supervisor(redactor: firstRedactor)
+        guard let watcher = FileWatcher(paths: files) else {
+            Terminal.report(
+                [.error("cannot watch the profiles: the system refused a file watcher")], environment: invoking)
+            supervisor.end(.exited(ExitStatus.noInput))
         }
-        ProcessExit.now(ExitStatus.success)  // not reached: serve() does not return
+        var next: Launch? = nil
+        var interruption: Int32?
+        let start: (Launch) -> Void = { launch in
+            if let failure = supervisor.start(
+                launch.path, arguments: launch.arguments, environment: launch.environment)
+            {
+                Terminal.report([.error(failure.message)], environment: invoking)
+            }
+        }
+        supervisor.onExit = { termination in
+            if let interruption { supervisor.end(.signaled(interruption)) }
+            if let launch = next {
+                next = nil
+                start(launch)
+                return
+            }
+            let how: String
+            switch termination {
+            case .exited(let status): how = "exited with status \(status)"
+            case .signaled(let signal): how = "was killed by \(SignalNumber.name(signal))"
+            }
+            Terminal.report(
+                [.note("`\(command[0])` \(how); waiting for a change to its profiles (Ctrl-C to stop)")],
+                environment: invoking)
+        }
+        supervisor.onSignal = { signal in
+            guard
+                signal == SignalNumber.interrupt || signal == SignalNumber.terminate
+                    || signal == SignalNumber.hangup
+            else { return }
+            interruption = signal
+            if supervisor.isRunning {
+                supervisor.stop(grace: grace, sending: nil)
+            } else {
+                supervisor.end(.signaled(signal))
+            }
+        }
+        supervisor.watch(watcher) { changed in
+            guard interruption == nil else { return }
+            let resolved: ResolvedProfile
+            let session: Session
+            do throws(Exit) {
+                session = try Session(profilesDirectory: directory, environment: invoking)
+                resolved = try resolve(session)
+            } catch {
+                Terminal.report(
+                    [
+                        .note(
+                            "\(changed.joined(separator: ", ")) changed and has errors: the running command keeps its profile"
+                        )
+                    ],
+                    environment: invoking)
+                return
+            }
+            watcher.watch(session.repository.filesRead)
+            let found: Launch
+            switch launch(resolved) {
+            case .failure(let failure):
+                Terminal.report([.error(failure.message)], environment: invoking)
+                return
+            case .success(let launch): found = launch
+            }
+            supervisor.redactor = redactor(resolved)
+            Terminal.report(
+                [.note("\(changed.joined(separator: ", ")) changed: restarting `\(command[0])`")],
+                environment: invoking)
+            if supervisor.isRunning {
+                next = found
+                supervisor.stop(grace: grace)
+            } else {
+                start(found)
+            }
+        }
+        start(firstLaunch)
+        Supervisor.serve(supervisor)
     }
 }
