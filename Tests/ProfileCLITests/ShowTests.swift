@@ -52,6 +52,41 @@ import Testing
         #expect(revealed.stdout.contains("TOKEN=s3cret"))
     }
 
+    /// A profile that asks for `redact: true` says so, with where (text), and as `"redact"` (JSON).
+    @Test func showsThatRunMasksTheOutput() throws {
+        let project = try Project([
+            "profiles/base.yml": "redact: true\nenv: {TOKEN: '${API_TOKEN}'}\n", "profiles/app.yml": "extends: base\n",
+        ])
+        let result = try project.profile(["show", "app"], environment: ["API_TOKEN": "s3cret-value"])
+        #expect(
+            result.stdout == """
+                profile app  (base → app)
+                  `run` masks its secrets in the command's output (`redact: true` at profiles/base.yml:1)
+
+                arguments (appended to the command):
+                  (none)
+
+                environment:
+                  TOKEN='${API_TOKEN}'  profiles/base.yml:2
+
+                flags:
+                  (none)
+
+                mocks:
+                  (none)
+
+                values:
+                  (none)
+
+                """)
+        for (name, redact) in [("app", true), ("plain", false)] {
+            try project.write("profiles/plain.yml", "env: {A: b}\n")
+            let json = try project.profile(["show", name, "--json"], environment: ["API_TOKEN": "s3cret-value"])
+            let object = try #require(try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any])
+            #expect(object["redact"] as? Bool == redact)
+        }
+    }
+
     @Test func jsonHasTheDocumentedShape() throws {
         let project = try Project(files)
         let result = try project.profile(
@@ -73,6 +108,13 @@ import Testing
         let values = try #require(object["values"] as? [[String: Any]])
         #expect(values.map { $0["type"] as? String } == ["int", "string", "bool", "double"])
         #expect(values[0]["value"] as? Int == 5)
+        // The keys are the ones docs/cli/show.md shows, no more, no fewer.
+        let page = try String(
+            contentsOf: CLI.repositoryRoot.appendingPathComponent("docs/cli/show.md"), encoding: .utf8)
+        let block = try #require(
+            page.components(separatedBy: "```json\n").dropFirst().first?.components(separatedBy: "```").first)
+        let documented = try #require(try JSONSerialization.jsonObject(with: Data(block.utf8)) as? [String: Any])
+        #expect(object.keys.sorted() == documented.keys.sorted())
     }
 
     @Test func showExplainsAbstractProfiles() throws {

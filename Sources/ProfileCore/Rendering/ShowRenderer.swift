@@ -34,6 +34,9 @@ package struct ShowRenderer: Sendable {
             out += "  on top of \(names) (the enclosing `profile`'s, from \(OuterProfile.file.path))\n"
         }
         if let description = profile.description { out += "  " + description + "\n" }
+        if let redact = profile.redactOrigin {
+            out += "  `run` masks its secrets in the command's output (`redact: true` at \(redact.shortDescription))\n"
+        }
         func section(_ title: String) {
             flush(&rows, into: &out)
             out += "\n\(title):\n"
@@ -143,8 +146,9 @@ package struct ShowRenderer: Sendable {
         rows = []
     }
 
-    /// The JSON form: `{"version": 1, "profiles": [...], "chain": [...], "description", "arguments",
-    /// "environment", "flags", "mocks", "values"}`, each entry with its `origin` (`path:line:column`).
+    /// The JSON form: `{"version": 1, "profiles": [...], "chain": [...], "description", "outer", "appendArguments",
+    /// "redact", "arguments", "environment", "flags", "mocks", "values"}`, each entry with its `origin`
+    /// (`path:line:column`).
     package func json(_ profile: ResolvedProfile) -> String {
         typealias V = JSONWriter.Value
         let origin = { (location: SourceLocation) -> V in .string(location.description) }
@@ -155,6 +159,7 @@ package struct ShowRenderer: Sendable {
             ("description", profile.description.map { .string($0) } ?? .null),
             ("outer", .array((profile.outer?.names ?? []).map { .string($0) })),
             ("appendArguments", .bool(profile.appendsArguments)),
+            ("redact", .bool(profile.redactOrigin != nil)),
         ]
         let shadows = ArgumentShadowing.shadows(in: profile)
         root.append(
