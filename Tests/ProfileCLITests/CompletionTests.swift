@@ -181,8 +181,9 @@ import Testing
     @Test(.enabled(if: Tools.available("zsh", "tmux"), "needs zsh and tmux"))
     func zshCompletesMocksValuesAndEachProfileOnce() throws {
         let project = try Self.repository()
+        // One TAB: the line completes; a second one would complete the next word (under load, once, a `p`).
         func line(_ typed: String, _ expected: String) throws {
-            let screen = try tmux(shell: "zsh", line: typed, expected: [expected], project: project)
+            let screen = try tmux(shell: "zsh", line: typed, expected: [expected], project: project, tabs: 1)
             #expect(Self.commandLine(screen) == expected, "\(screen)")
         }
         try line("profile run uitest --mock ", "READY% profile run uitest --mock network=")
@@ -259,11 +260,12 @@ import Testing
         #expect(git.contains("checkout") && git.contains("cherry-pick"), "\(git)")
     }
 
-    /// Types `line` and TAB (twice for zsh, so it lists) in a real interactive shell inside a tmux server of its own,
-    /// and returns the screen once `expected` shows (or after a timeout). The server is gone when this returns.
-    func tmux(shell: String, line: String, expected: [String], project: Project) throws -> String {
+    /// Types `line` and TAB (`tabs` times; by default twice for zsh, so it lists) in a real interactive shell inside a
+    /// tmux server of its own, and returns the screen once `expected` shows (or after a timeout). The server is gone
+    /// when this returns.
+    func tmux(shell: String, line: String, expected: [String], project: Project, tabs: Int? = nil) throws -> String {
         let session = "profile-test"
-        let tabs = shell == "bash" ? 1 : 2
+        let tabs = tabs ?? (shell == "bash" ? 1 : 2)
         let env = [
             "PATH": path, "HOME": project.root, "TERM": "xterm", "ZDOTDIR": project.root, "LANG": Tools.utf8Locale,
         ]
