@@ -8,9 +8,9 @@ let arguments = Array(CommandLine.arguments.dropFirst())
 if arguments.first == "__complete" {
     ProcessExit.now(CompletionQuery.answer(arguments[1...]))
 }
-// The child of `run --redact` in a terminal, before it becomes the command (`Supervisor.terminalExec`).
-if arguments.first == Supervisor.terminalExec {
-    let failure = Supervisor.terminalExec(arguments[1...])
+// The child of `run --redact` in a terminal, between `profile` and the command (`TerminalSession`).
+if arguments.first == TerminalSession.command {
+    let failure = TerminalSession.serve(arguments[1...])
     Terminal.report([.error(failure.message)], environment: .current())
     ProcessExit.now(failure.exitStatus)
 }

@@ -120,7 +120,7 @@ import Testing
             t = os.environ["TOKEN"].encode()
             for i in range(len(t)): os.write(1, t[i:i + 1])
             tty = os.open("/dev/tty", os.O_RDWR)
-            leads = os.getsid(0) == os.getpid() and os.tcgetpgrp(tty) == os.getpgrp()
+            leads = os.tcgetpgrp(tty) == os.getpgrp()
             print(" tty", sys.stdin.isatty(), sys.stdout.isatty(), os.get_terminal_size().columns, leads, flush=True)
             print("read", sys.stdin.readline().strip(), flush=True)
             sys.exit(5)
@@ -192,5 +192,60 @@ import Testing
         try server.run(["send-keys", "-t", "r", "C-c"])
         for _ in 0..<200 where !project.exists("status") { usleep(50_000) }
         #expect((try? String(contentsOfFile: project.path("status"), encoding: .utf8)) == "signal \(SIGINT)")
+    }
+
+    /// Ctrl-Z in terminal mode stops the job as without `--redact`: the shell prints `Stopped` and its prompt, `bg`
+    /// leaves it stopped (it needs the terminal), `fg` gives the command its terminal back and it reads the next line.
+    /// The whole screen is compared.
+    @Test(.enabled(if: Tools.available("python3", "tmux", "bash"), "needs python3, tmux and bash"))
+    func ctrlZInTerminalModeStopsTheJob() throws {
+        let project = try Self.project()
+        try project.write(
+            "child.py",
+            """
+            import os, sys
+            print("started", os.environ["TOKEN"], flush=True)
+            for line in sys.stdin: print("read", line.strip(), flush=True)
+
+            """)
+        let python = Tools.path("python3") ?? "python3"
+        var env = Self.environment
+        env["PATH"] = CLI.productsDirectory.path + ":" + Tools.sessionPath
+        env["HOME"] = project.root
+        env["TERM"] = "xterm"
+        let server = TmuxServer(socket: project.path("tmux-\(UUID().uuidString.prefix(8))"), environment: env)
+        defer { server.stop() }
+        try server.start(
+            session: "z", command: "PS1='$ ' \(Tools.path("bash") ?? "bash") --norc --noprofile -i", in: project.root,
+            width: 120, height: 30)
+        func screen() throws -> [String] {
+            try server.run(["capture-pane", "-p", "-t", "z"]).stdout.split(separator: "\n").map(String.init)
+        }
+        func wait(for line: String) throws {
+            for _ in 0..<200 where try !screen().contains(line) { usleep(50_000) }
+        }
+        let command = "profile run app --redact -- \(python) child.py"
+        try wait(for: "$")  // the prompt (tmux leaves out the spaces that end a line)
+        try server.run(["send-keys", "-t", "z", command, "Enter"])
+        try wait(for: "started <secret:TOKEN>")
+        try server.run(["send-keys", "-t", "z", "C-z"])
+        let stopped = "[1]+  Stopped                 \(command)"
+        try wait(for: stopped)
+        try server.run(["send-keys", "-t", "z", "bg", "Enter"])
+        try wait(for: "[1]+ \(command) &")
+        try server.run(["send-keys", "-t", "z", "jobs", "Enter"])
+        try wait(for: "$ jobs")
+        for _ in 0..<200 where try screen().filter({ $0 == stopped }).count < 2 { usleep(50_000) }
+        try server.run(["send-keys", "-t", "z", "fg", "Enter"])
+        try wait(for: command)
+        try server.run(["send-keys", "-t", "z", "hello", "Enter"])
+        try wait(for: "read hello")
+        let shown = try screen()
+        #expect(
+            shown == [
+                "$ \(command)", "profile: warning: not masked in the output, shorter than 8 bytes: `PIN`",
+                "started <secret:TOKEN>", "^Z", stopped, "$ bg", "[1]+ \(command) &", "$ jobs", stopped,
+                "$ fg", command, "hello", "read hello",
+            ], "\(shown.joined(separator: "\n"))")
     }
 }

@@ -114,14 +114,10 @@ package final class ChildProcess {
         defer { posix_spawnattr_destroy(&attributes) }
         posix_spawnattr_setsigmask(&attributes, &previousMask)
         posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        let argv = CStringArray(arguments)
         let envp = CStringArray(environment: environment)
         var pid = pid_t()
-        var code = posix_spawn(&pid, path, nil, &attributes, argv.pointer, envp.pointer)
-        if code == ENOEXEC {
-            let shell = CStringArray(["/bin/sh", path] + arguments.dropFirst())
-            code = posix_spawn(&pid, "/bin/sh", nil, &attributes, shell.pointer, envp.pointer)
-            if code != 0 { code = ENOEXEC }
+        let code = Launcher.fallingBackToShell(path, arguments: arguments) { path, argv in
+            posix_spawn(&pid, path, nil, &attributes, argv.pointer, envp.pointer)
         }
         guard code == 0 else { return .failure(Launcher.Failure(command: arguments.first ?? path, code: code)) }
         return .success(wait(for: pid))

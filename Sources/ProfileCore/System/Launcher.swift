@@ -122,19 +122,27 @@ package enum Launcher {
 
     /// execve, falling back to `/bin/sh` for a script without a `#!` line (ENOEXEC), as execvp does.
     private static func execute(_ path: String, _ argv: CStringArray, _ envp: CStringArray, arguments: [String]) {
-        execve(path, argv.pointer, envp.pointer)
-        if errno == ENOEXEC {
-            let shell = CStringArray(["/bin/sh", path] + arguments.dropFirst())
-            execve("/bin/sh", shell.pointer, envp.pointer)
-            errno = ENOEXEC
+        errno = fallingBackToShell(path, arguments: arguments, argv: argv) { path, argv in
+            execve(path, argv.pointer, envp.pointer)
+            return errno
         }
+    }
+
+    /// `start(path, argv)` (an exec or a spawn: 0 or an errno), then, for a script without a `#!` line (ENOEXEC), the
+    /// same with `/bin/sh PATH ARGS…`, as `execvp` does; ENOEXEC when that fails too. `argv` is `arguments`, made.
+    package static func fallingBackToShell(
+        _ path: String, arguments: [String], argv: CStringArray? = nil, _ start: (String, CStringArray) -> Int32
+    ) -> Int32 {
+        let code = start(path, argv ?? CStringArray(arguments))
+        guard code == ENOEXEC else { return code }
+        return start("/bin/sh", CStringArray(["/bin/sh", path] + arguments.dropFirst())) == 0 ? 0 : ENOEXEC
     }
 }
 
 /// A NULL-terminated `char *[]` that lives as long as the value. Its strings are copied byte for byte into one
 /// allocation (no intermediate C strings, one `malloc` rather than one per string: this is the launch path).
-final class CStringArray {
-    let pointer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
+package final class CStringArray {
+    package let pointer: UnsafeMutablePointer<UnsafeMutablePointer<CChar>?>
     /// The one allocation holding every string.
     private let block: UnsafeMutableRawPointer
 

@@ -55,7 +55,7 @@ package struct PseudoTerminal: Sendable {
     /// `_IOC(IOC_VOID, g, n, 0)`).
     ///
     /// The child of `run --redact` in terminal mode calls it before it executes the command
-    /// (`Supervisor.terminalExec`): on Darwin, `posix_spawn` opens the pseudo-terminal before it makes the new session
+    /// (`TerminalSession`): on Darwin, `posix_spawn` opens the pseudo-terminal before it makes the new session
     /// (XNU's `exec_handle_file_actions` runs before `setsid_internal` in `bsd/kern/kern_exec.c`), so the open alone
     /// does not give a controlling terminal there; on Linux (glibc starts the session first) it already has one.
     package static func becomeControllingTerminal(_ descriptor: Int32) -> Bool {

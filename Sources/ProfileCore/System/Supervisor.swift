@@ -42,6 +42,8 @@ package final class Supervisor {
     private var rawTerminal: RawTerminal?
     private var pseudoTerminal: PseudoTerminal?
     private var inputStarted = false
+    /// Whether `profile` stopped itself because the child was stopped from its terminal (``suspend()``).
+    private var suspended = false
     private var killTimer: DispatchSourceTimer?
     private var previousMask = sigset_t()
 
@@ -55,7 +57,9 @@ package final class Supervisor {
     private var channels: [Int: Channel] = [:]
     private var nextChannel = 0
 
-    private static let handled: [Int32] = [SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGWINCH, SIGCHLD]
+    private static let handled: [Int32] = [
+        SIGINT, SIGTERM, SIGHUP, SIGQUIT, SIGUSR1, SIGUSR2, SIGWINCH, SIGCHLD, SIGCONT,
+    ]
 
     private enum Event: Sendable {
         /// A signal sent to `profile`.
@@ -199,20 +203,16 @@ package final class Supervisor {
             }
         }
         posix_spawnattr_setflags(&attributes, Int16(flags))
-        // With a pseudo-terminal, the child is this executable again (`terminalExec`): it makes the pseudo-terminal
-        // its controlling terminal, then executes the command. One path on both systems; Darwin needs it.
+        // With a pseudo-terminal, the child is this executable again (``TerminalSession``), which leads the new
+        // session and starts the command in it. One path on both systems.
         var spawned = (path: path, arguments: arguments)
         if flags & Self.setsid != 0, let own = Launcher.ownExecutable() {
-            spawned = (own, [own, Self.terminalExec, path] + arguments)
+            spawned = (own, [own, TerminalSession.command, path] + arguments)
         }
-        let argv = CStringArray(spawned.arguments)
         let envp = CStringArray(environment: environment)
         var pid = pid_t()
-        var code = posix_spawn(&pid, spawned.path, &actions, &attributes, argv.pointer, envp.pointer)
-        if code == ENOEXEC {
-            let shell = CStringArray(["/bin/sh", path] + arguments.dropFirst())
-            code = posix_spawn(&pid, "/bin/sh", &actions, &attributes, shell.pointer, envp.pointer)
-            if code != 0 { code = ENOEXEC }
+        let code = Launcher.fallingBackToShell(spawned.path, arguments: spawned.arguments) { path, argv in
+            posix_spawn(&pid, path, &actions, &attributes, argv.pointer, envp.pointer)
         }
         for descriptor in childEnds { _ = Glue.close(descriptor) }
         guard code == 0 else {
@@ -305,6 +305,8 @@ package final class Supervisor {
             reap()
         case SIGWINCH:
             pseudoTerminal?.copyWindowSize(from: 1)
+        case SIGCONT:
+            continued()
         default:
             guard child != 0 else {
                 onSignal(signal)
@@ -321,8 +323,14 @@ package final class Supervisor {
     private func reap() {
         guard child != 0 else { return }
         var status: Int32 = 0
-        let reaped = waitpid(child, &status, WNOHANG)
+        // In terminal mode a child stopped by its terminal is reported too (WUNTRACED): `profile` follows it.
+        let reaped = waitpid(child, &status, WNOHANG | (pseudoTerminal != nil ? WUNTRACED : 0))
         guard reaped == child else { return }
+        // WIFSTOPPED and WSTOPSIG: the low byte 0x7F, the signal in the next (<sys/wait.h> on Darwin and glibc).
+        if status & 0xFF == 0x7F {
+            suspend()
+            return
+        }
         child = 0
         killTimer?.cancel()
         killTimer = nil
@@ -333,6 +341,30 @@ package final class Supervisor {
         }
         let signal = status & 0x7F
         onExit(signal != 0 && signal != 0x7F ? .signaled(signal) : .exited((status >> 8) & 0xFF))
+    }
+
+    /// The child stopped (terminal mode only: ``TerminalSession`` stops itself when the command was stopped from its
+    /// pseudo-terminal, Ctrl-Z): `profile` gives its own terminal back and stops itself with SIGTSTP, so that the
+    /// shell sees the job stopped and prints its prompt, as without `--redact` (sudo does the same in its pty mode).
+    private func suspend() {
+        suspended = true
+        restoreTerminal()
+        kill(getpid(), SIGTSTP)
+    }
+
+    /// `profile` was continued (SIGCONT). After ``suspend()``: in the terminal's foreground (`fg`), it takes the
+    /// terminal again (raw mode, the window size) and continues the child; still in the background (`bg`), it stops
+    /// again (SIGTTOU), as a background job that needs its terminal does, until `fg`.
+    private func continued() {
+        guard suspended else { return }
+        guard Self.isTerminalForeground() else {
+            kill(getpid(), SIGTTOU)
+            return
+        }
+        suspended = false
+        if inputStarted { rawTerminal = RawTerminal(0) }
+        pseudoTerminal?.copyWindowSize(from: 1)
+        if child != 0 { kill(child, SIGCONT) }
     }
 
     // MARK: - Channels
@@ -411,25 +443,6 @@ package final class Supervisor {
         channel.ended = true
         channel.redactor?.finish { Self.writeAll(target, $0) }
         channel.source.cancel()
-    }
-
-    // MARK: - The child's controlling terminal
-
-    /// The first argument that makes `profile` the child of ``start(_:arguments:environment:)`` in terminal mode:
-    /// `profile __terminal-exec PATH ARGV0 ARGS…` (``terminalExec(_:)``). Not a command: `main` answers it before
-    /// reading the command line.
-    package static let terminalExec = "__terminal-exec"
-
-    /// The child's side of terminal mode, in the child (a session leader whose standard output is the
-    /// pseudo-terminal): takes the pseudo-terminal as its controlling terminal, then executes `PATH` with the argv
-    /// that follows and this process's environment (the profile's, given to the spawn). Returns only on failure,
-    /// with why.
-    package static func terminalExec(_ arguments: ArraySlice<String>) -> Launcher.Failure {
-        guard let path = arguments.first, arguments.count > 1 else {
-            return Launcher.Failure(command: Self.terminalExec, code: EINVAL)
-        }
-        _ = PseudoTerminal.becomeControllingTerminal(1)
-        return Launcher.exec(path: path, arguments: Array(arguments.dropFirst()), environment: .current())
     }
 
     // MARK: - Helpers
