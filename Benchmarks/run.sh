@@ -27,7 +27,7 @@
 # It is a report: it exits 0 whatever the figures of the first four; it exits 1 when a growth limit is exceeded
 # (the issue 14 bars), and non-zero when `profile` cannot be built.
 #   Benchmarks/run.sh --growth              only the growth section (after the build)
-#   Benchmarks/run.sh --redact              only the run --redact throughput section (after the build)
+#   Benchmarks/run.sh --redact              only the run --redact section: throughput, startup (after the build)
 #   Benchmarks/run.sh --against REV         this tree against a release build of REV (a commit, a tag), both built
 #                                           with the same flags, in paired rounds whose order alternates: lint of
 #                                           the 5,000-profile set, launch, completion (medians, the ratio per round)
@@ -195,6 +195,39 @@ YAML
         printf '  %-16s %8.2f (rounds %.2f-%.2f)\n' "ratio to cat" "$median" "$low" "$high"
     } | tee "$WORK/redact.summary"
     redact_ratio=$(sed -n 's/^  ratio *\([0-9.]*\).*/\1/p' "$WORK/redact.summary")
+    run_redact_startup
+}
+
+# run_redact_startup: what staying the parent costs a launch: `profile run redact-bench --redact -- true` against
+# `profile run redact-bench -- true` (exec), 100 launches each, in alternating rounds; the median per-launch times
+# and their difference. Sets redact_startup_ms (the difference). The supervisor once used dispatchMain(), whose
+# pthread_exit made libgcc sort every unwind entry of the static executable: 176.6 M instructions against 1.9 M
+# (valgrind --tool=callgrind, whole process, `run --redact -- /bin/true`).
+run_redact_startup() {
+    local dir="$WORK/project" round which i start end
+    echo "== run --redact startup: 100 launches of \`profile run redact-bench [--redact] -- true\`, $REDACT_ROUNDS rounds"
+    : >"$WORK/redact-startup.txt"
+    for ((round = 0; round < REDACT_ROUNDS; round++)); do
+        for which in exec redact; do
+            start=$(date +%s%N)
+            for ((i = 0; i < 100; i++)); do
+                if [[ $which == exec ]]; then
+                    (cd "$dir" && BENCH_TOKEN=tok-SEKRIT-4242-abcdef "$PROFILE_BIN" run redact-bench -- true)
+                else
+                    (cd "$dir" && BENCH_TOKEN=tok-SEKRIT-4242-abcdef "$PROFILE_BIN" run redact-bench --redact -- true)
+                fi
+            done >/dev/null 2>&1
+            end=$(date +%s%N)
+            echo "$which $(((end - start) / 100000))" >>"$WORK/redact-startup.txt"
+        done
+    done
+    local exec_us redact_us
+    exec_us=$(awk '$1 == "exec" { print $2 }' "$WORK/redact-startup.txt" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+    redact_us=$(awk '$1 == "redact" { print $2 }' "$WORK/redact-startup.txt" | sort -n | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)] }')
+    redact_startup_ms=$(awk -v a="$exec_us" -v b="$redact_us" 'BEGIN { printf "%.2f", (b - a) / 1000 }')
+    awk -v a="$exec_us" -v b="$redact_us" 'BEGIN {
+        printf "  %-16s %8.2f ms per launch (median)\n  %-16s %8.2f ms per launch (median)\n  %-16s %8.2f ms\n",
+            "run (exec)", a / 1000, "run --redact", b / 1000, "difference", (b - a) / 1000 }'
 }
 
 # ---- Measuring ---------------------------------------------------------------------------------------------
@@ -445,7 +478,7 @@ if ((GROWTH_ONLY)); then
     run_growth
     exit $?
 fi
-redact_ratio="" redact_note=""
+redact_ratio="" redact_note="" redact_startup_ms=""
 if ((REDACT_ONLY)); then
     machine_line
     run_redact
@@ -682,6 +715,7 @@ row "completion, 5k profiles" "$(fmt "$complete_big_ms" '%.2f' "${complete_big_n
     "< 100 ms: $(verdict "$complete_big_ms" 'v < 100')" "< 10 ms: $(verdict "$complete_big_ms" 'v < 10')"
 row "run --redact (1 GiB)" "$(fmt "$redact_ratio" '%s x alone' "${redact_note:--}")" "the command alone" \
     "$(fmt "$redact_ratio" '%.2fx')" ">= 0.9x: $(verdict "$redact_ratio" 'v >= 0.9')" "(same)"
+row "run --redact startup" "$(fmt "$redact_startup_ms" '+%s ms a launch')" "run (exec)" "-" "(measured, no limit)" "(same)"
 row "runtime first read (us)" "$(fmt "$runtime_us" '%s' "${runtime_note:--}")" "-" "-" \
     "< 20 us: $(verdict "$runtime_us" 'v < 20')" "(same)"
 
