@@ -164,8 +164,12 @@ import Darwin
     /// SIGINT pass (a handler that does nothing: `profile` and the child start with the default action) and waits:
     /// tmux 3.3a itself does not reap every pane process killed by a signal (a C program that raises SIGINT stays a
     /// zombie with `pane_dead_signal` empty about one run in two), so the pane's status cannot be the oracle.
-    @Test(.enabled(if: Tools.available("python3", "tmux"), "needs python3 and tmux"))
-    func ctrlCInTheTerminalStopsBoth() throws {
+    ///
+    /// With `--redact` too: `profile`'s terminal is raw then and the child's pseudo-terminal makes the SIGINT, so
+    /// `profile` sees Ctrl-C in the input it passes on.
+    @Test(
+        .enabled(if: Tools.available("python3", "tmux"), "needs python3 and tmux"), arguments: [[], ["--redact"]])
+    func ctrlCInTheTerminalStopsBoth(options: [String]) throws {
         let project = try Project([
             "profiles/dev.yml": "env:\n  GREETING: one\n", ".git/HEAD": "ref: refs/heads/main\n",
         ])
@@ -195,7 +199,8 @@ import Darwin
         let server = TmuxServer(socket: project.path("tmux-\(UUID().uuidString.prefix(8))"), environment: env)
         defer { server.stop() }
         try server.start(
-            session: "w", command: "exec \(python) parent.py profile run dev --watch -- \(python) child.py",
+            session: "w",
+            command: "exec \(python) parent.py profile run dev --watch \(options.joined()) -- \(python) child.py",
             in: project.root)
         for _ in 0..<200 where !project.exists("child.pid") { usleep(50_000) }
         let child = try #require(Int32(String(contentsOfFile: project.path("child.pid"), encoding: .utf8)))

@@ -405,6 +405,7 @@ package final class Supervisor {
             let count = bytes.withUnsafeMutableBytes { Glue.read(0, $0.baseAddress!, 4096) }
             if count > 0 {
                 Self.writeAll(primary, Array(bytes[..<count]))
+                if Self.interrupts(bytes[..<count], terminal: primary) { onSignal(SIGINT) }
             } else if count == 0 {
                 channel.ended = true
                 channel.source.cancel()
@@ -443,6 +444,25 @@ package final class Supervisor {
         channel.ended = true
         channel.redactor?.finish { Self.writeAll(target, $0) }
         channel.source.cancel()
+    }
+
+    /// Whether `input`, typed into the pseudo-terminal `primary`, holds its interrupt character (Ctrl-C: `c_cc[VINTR]`
+    /// while `ISIG` is on), which makes the pseudo-terminal send SIGINT to the command. Without `--redact`, `profile`
+    /// would have had the same SIGINT from its own terminal, which is raw meanwhile: ``onSignal`` is told, as if.
+    /// `tcgetattr` on a pseudo-terminal's primary side reads the terminal's attributes (Linux; XNU's `ptyioctl` in
+    /// bsd/kern/tty_dev.c while the child side is open). `VINTR` is 0 in glibc's <bits/termios-c_cc.h> and 8 in
+    /// XNU's <sys/termios.h>; a disabled character is `_POSIX_VDISABLE`: '\0' in glibc's <bits/posix_opt.h>, 0xFF in
+    /// XNU's <sys/_types/_posix_vdisable.h>.
+    private static func interrupts(_ input: ArraySlice<UInt8>, terminal primary: Int32) -> Bool {
+        var attributes = termios()
+        guard tcgetattr(primary, &attributes) == 0, attributes.c_lflag & tcflag_t(ISIG) != 0 else { return false }
+        let interrupt = withUnsafeBytes(of: attributes.c_cc) { $0[Int(VINTR)] }
+        #if canImport(Darwin)
+        let disabled: UInt8 = 0xFF
+        #else
+        let disabled: UInt8 = 0
+        #endif
+        return interrupt != disabled && input.contains(interrupt)
     }
 
     // MARK: - Helpers
