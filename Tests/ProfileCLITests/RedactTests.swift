@@ -127,11 +127,7 @@ import Testing
 
             """)
         let python = Tools.path("python3") ?? "python3"
-        var env = Self.environment
-        env["PATH"] = CLI.productsDirectory.path + ":" + Tools.sessionPath
-        env["HOME"] = project.root
-        env["TERM"] = "xterm"
-        let server = TmuxServer(socket: project.path("tmux-\(UUID().uuidString.prefix(8))"), environment: env)
+        let server = TmuxServer(for: project, environment: Self.environment)
         defer { server.stop() }
         try server.start(
             session: "r",
@@ -152,9 +148,8 @@ import Testing
     }
 
     /// Ctrl-C typed in terminal mode: `profile`'s terminal is raw, so the byte goes to the child's pseudo-terminal,
-    /// which makes the SIGINT for its foreground group (the child: its controlling terminal); the child dies of it and
-    /// `profile` with it. Judged by `profile`'s parent, which records its status (see `WatchTests`: tmux does not
-    /// always reap a pane process that a signal killed).
+    /// which makes the SIGINT for its foreground group (the command); the command dies of it and `profile` with it.
+    /// Judged by `profile`'s parent, which records its status (`TmuxServer.statusRecorder`).
     @Test(.enabled(if: Tools.available("python3", "tmux"), "needs python3 and tmux"))
     func ctrlCInTerminalModeInterruptsTheChild() throws {
         let project = try Self.project()
@@ -167,22 +162,9 @@ import Testing
             while True: time.sleep(1)
 
             """)
-        try project.write(
-            "parent.py",
-            """
-            import os, signal, subprocess, sys
-            signal.signal(signal.SIGINT, lambda *_: None)
-            code = subprocess.call(sys.argv[1:], stderr=subprocess.DEVNULL)
-            with open("status.tmp", "w") as f: f.write("signal %d" % -code if code < 0 else "exit %d" % code)
-            os.rename("status.tmp", "status")
-
-            """)
+        try project.write("parent.py", TmuxServer.statusRecorder)
         let python = Tools.path("python3") ?? "python3"
-        var env = Self.environment
-        env["PATH"] = CLI.productsDirectory.path + ":" + Tools.sessionPath
-        env["HOME"] = project.root
-        env["TERM"] = "xterm"
-        let server = TmuxServer(socket: project.path("tmux-\(UUID().uuidString.prefix(8))"), environment: env)
+        let server = TmuxServer(for: project, environment: Self.environment)
         defer { server.stop() }
         try server.start(
             session: "r", command: "exec \(python) parent.py profile run app --redact -- \(python) child.py",
@@ -209,11 +191,7 @@ import Testing
 
             """)
         let python = Tools.path("python3") ?? "python3"
-        var env = Self.environment
-        env["PATH"] = CLI.productsDirectory.path + ":" + Tools.sessionPath
-        env["HOME"] = project.root
-        env["TERM"] = "xterm"
-        let server = TmuxServer(socket: project.path("tmux-\(UUID().uuidString.prefix(8))"), environment: env)
+        let server = TmuxServer(for: project, environment: Self.environment)
         defer { server.stop() }
         try server.start(
             session: "z", command: "PS1='$ ' \(Tools.path("bash") ?? "bash") --norc --noprofile -i", in: project.root,

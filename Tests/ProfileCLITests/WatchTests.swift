@@ -160,10 +160,8 @@ import Darwin
     }
 
     /// Ctrl-C pressed in a real terminal (tmux): the terminal sends SIGINT to the foreground process group, `profile`
-    /// and its child; both end, `profile` by SIGINT. Its status is recorded by its parent, a Python script that lets a
-    /// SIGINT pass (a handler that does nothing: `profile` and the child start with the default action) and waits:
-    /// tmux 3.3a itself does not reap every pane process killed by a signal (a C program that raises SIGINT stays a
-    /// zombie with `pane_dead_signal` empty about one run in two), so the pane's status cannot be the oracle.
+    /// and its child; both end, `profile` by SIGINT, as its parent records (`TmuxServer.statusRecorder`: tmux's own
+    /// `pane_dead_signal` is not reliable).
     ///
     /// With `--redact` too: `profile`'s terminal is raw then and the child's pseudo-terminal makes the SIGINT, so
     /// `profile` sees Ctrl-C in the input it passes on.
@@ -182,21 +180,9 @@ import Darwin
             while True: time.sleep(1)
 
             """)
-        try project.write(
-            "parent.py",
-            """
-            import signal, subprocess, sys
-            signal.signal(signal.SIGINT, lambda *_: None)
-            code = subprocess.call(sys.argv[1:], stderr=subprocess.DEVNULL)
-            with open("status.tmp", "w") as f: f.write("signal %d" % -code if code < 0 else "exit %d" % code)
-            import os; os.rename("status.tmp", "status")
-
-            """)
+        try project.write("parent.py", TmuxServer.statusRecorder)
         let python = Tools.path("python3") ?? "python3"
-        let env = [
-            "PATH": CLI.productsDirectory.path + ":" + Tools.sessionPath, "HOME": project.root, "TERM": "xterm",
-        ]
-        let server = TmuxServer(socket: project.path("tmux-\(UUID().uuidString.prefix(8))"), environment: env)
+        let server = TmuxServer(for: project)
         defer { server.stop() }
         try server.start(
             session: "w",

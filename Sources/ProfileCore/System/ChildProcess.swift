@@ -60,17 +60,7 @@ package final class ChildProcess {
         sigaddset(&held, SIGTERM)
         sigaddset(&held, SIGCHLD)
         pthread_sigmask(SIG_BLOCK, &held, &previousMask)
-        var action = sigaction()
-        // <sys/signal.h> on Darwin: `struct sigaction { union __sigaction_u __sigaction_u; sigset_t sa_mask; int
-        // sa_flags; }`, the handler in `__sigaction_u.__sa_handler`; glibc's <bits/sigaction.h>: `__sigaction_handler`.
-        #if canImport(Darwin)
-        action.__sigaction_u.__sa_handler = { _ in }
-        #else
-        action.__sigaction_handler.sa_handler = { _ in }
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
-        sigaction(SIGCHLD, &action, &previousChildAction)
+        previousChildAction = SignalNumber.catchWithoutAction(SIGCHLD)
     }
 
     deinit { release() }

@@ -110,17 +110,7 @@ package final class Supervisor {
         var held = sigset_t()
         sigemptyset(&held)
         for signal in Self.handled {
-            var action = sigaction()
-            // <sys/signal.h> on Darwin names the handler `__sigaction_u.__sa_handler`; glibc's <bits/sigaction.h>
-            // `__sigaction_handler.sa_handler` (as ChildProcess).
-            #if canImport(Darwin)
-            action.__sigaction_u.__sa_handler = { _ in }
-            #else
-            action.__sigaction_handler.sa_handler = { _ in }
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = SA_RESTART
-            sigaction(signal, &action, nil)
+            SignalNumber.catchWithoutAction(signal)
             sigaddset(&held, signal)
         }
         #if os(Linux)

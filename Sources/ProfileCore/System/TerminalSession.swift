@@ -43,14 +43,7 @@ package enum TerminalSession {
         for signal in passedOn + [SIGCHLD] { sigaddset(&held, signal) }
         var previousMask = sigset_t()
         pthread_sigmask(SIG_BLOCK, &held, &previousMask)
-        var action = sigaction()
-        #if canImport(Darwin)
-        action.__sigaction_u.__sa_handler = { _ in }
-        #else
-        action.__sigaction_handler.sa_handler = { _ in }
-        #endif
-        sigemptyset(&action.sa_mask)
-        sigaction(SIGCHLD, &action, nil)
+        SignalNumber.catchWithoutAction(SIGCHLD)
 
         // Darwin's <spawn.h>: `posix_spawnattr_t` is a pointer `posix_spawnattr_init` allocates; glibc's a struct
         // (as ChildProcess and Supervisor spell it).

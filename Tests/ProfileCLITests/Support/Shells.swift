@@ -26,6 +26,30 @@ final class TmuxServer {
         self.environment = environment
     }
 
+    /// A server for `project` (its socket in the project folder) whose panes find the built `profile` first, with
+    /// `environment` besides (HOME is the project, TERM is xterm).
+    convenience init(for project: Project, environment: [String: String] = [:]) {
+        var env = environment
+        env["PATH"] = CLI.productsDirectory.path + ":" + Tools.sessionPath
+        env["HOME"] = project.root
+        env["TERM"] = "xterm"
+        self.init(socket: project.path("tmux-\(UUID().uuidString.prefix(8))"), environment: env)
+    }
+
+    /// A Python script, `parent.py`, that runs its arguments as its child and writes how the child ended to `status`
+    /// (`exit N`, `signal N`; written whole). It lets a SIGINT from the terminal pass (a handler that does nothing:
+    /// the child starts with the default action) and waits. For judging how a pane's command ended: tmux 3.3a itself
+    /// does not reap every pane process that a signal killed (a C program that raises SIGINT stays a zombie with
+    /// `pane_dead_signal` empty about one run in two), so the pane's status cannot tell.
+    static let statusRecorder = """
+        import os, signal, subprocess, sys
+        signal.signal(signal.SIGINT, lambda *_: None)
+        code = subprocess.call(sys.argv[1:], stderr=subprocess.DEVNULL)
+        with open("status.tmp", "w") as f: f.write("signal %d" % -code if code < 0 else "exit %d" % code)
+        os.rename("status.tmp", "status")
+
+        """
+
     deinit { stop() }
 
     @discardableResult
