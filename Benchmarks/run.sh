@@ -27,7 +27,8 @@
 # It is a report: it exits 0 whatever the figures of the first four; it exits 1 when a growth limit is exceeded
 # (the issue 14 bars), and non-zero when `profile` cannot be built.
 #   Benchmarks/run.sh --growth              only the growth section (after the build)
-#   Benchmarks/run.sh --redact              only the run --redact section: throughput, startup (after the build)
+#   Benchmarks/run.sh --redact              only the run --redact and --watch section: throughput, startup,
+#                                           restart after a save (after the build)
 #   Benchmarks/run.sh --against REV         this tree against a release build of REV (a commit, a tag), both built
 #                                           with the same flags, in paired rounds whose order alternates: lint of
 #                                           the 5,000-profile set, launch, completion (medians, the ratio per round)
@@ -196,6 +197,38 @@ YAML
     } | tee "$WORK/redact.summary"
     redact_ratio=$(sed -n 's/^  ratio *\([0-9.]*\).*/\1/p' "$WORK/redact.summary")
     run_redact_startup
+    run_watch_restart
+}
+
+# run_watch_restart: `run --watch` (issue 24: a save restarts the child within 300 ms). `profile run watch-bench
+# --watch -- sh -c '…'` whose command appends the time it starts (ns) to a file and then sleeps; each of 15 rounds
+# saves the profile with a new value (the time taken just before the write) and waits for the next start; the
+# latency is that start minus the save. Includes the 50 ms the watcher lets a save settle. Sets watch_restart_ms
+# (the median).
+run_watch_restart() {
+    local dir="$WORK/project" round saved started lines pid
+    echo "== run --watch: from a save of the profile to the restarted command's first instruction, 15 rounds"
+    printf 'env:\n  ROUND: "0"\n' >"$dir/profiles/watch-bench.yml"
+    : >"$WORK/watch-starts"
+    (cd "$dir" && exec "$PROFILE_BIN" run watch-bench --watch -- sh -c \
+        "date +%s%N >> '$WORK/watch-starts'; exec sleep 100" >/dev/null 2>&1) &
+    pid=$!
+    for _ in $(seq 100); do [[ -s "$WORK/watch-starts" ]] && break; sleep 0.05; done
+    : >"$WORK/watch-latency"
+    for ((round = 1; round <= 15; round++)); do
+        lines=$(wc -l <"$WORK/watch-starts")
+        sleep 0.3
+        saved=$(date +%s%N)
+        printf 'env:\n  ROUND: "%d"\n' "$round" >"$dir/profiles/watch-bench.yml"
+        for _ in $(seq 200); do (($(wc -l <"$WORK/watch-starts") > lines)) && break; sleep 0.01; done
+        started=$(tail -1 "$WORK/watch-starts")
+        echo $(((started - saved) / 1000)) >>"$WORK/watch-latency"
+    done
+    kill "$pid" 2>/dev/null
+    wait "$pid" 2>/dev/null || true  # it ends by the SIGTERM
+    watch_restart_ms=$(sort -n "$WORK/watch-latency" | awk '{ v[NR] = $1 } END { printf "%.1f", v[int((NR + 1) / 2)] / 1000 }')
+    sort -n "$WORK/watch-latency" | awk '{ v[NR] = $1 } END {
+        printf "  %-16s %8.1f ms (median; fastest %.1f, slowest %.1f)\n", "save to restart", v[int((NR + 1) / 2)] / 1000, v[1] / 1000, v[NR] / 1000 }'
 }
 
 # run_redact_startup: what staying the parent costs a launch: `profile run redact-bench --redact -- true` against
@@ -478,7 +511,7 @@ if ((GROWTH_ONLY)); then
     run_growth
     exit $?
 fi
-redact_ratio="" redact_note="" redact_startup_ms=""
+redact_ratio="" redact_note="" redact_startup_ms="" watch_restart_ms=""
 if ((REDACT_ONLY)); then
     machine_line
     run_redact
@@ -716,6 +749,7 @@ row "completion, 5k profiles" "$(fmt "$complete_big_ms" '%.2f' "${complete_big_n
 row "run --redact (1 GiB)" "$(fmt "$redact_ratio" '%s x alone' "${redact_note:--}")" "the command alone" \
     "$(fmt "$redact_ratio" '%.2fx')" ">= 0.9x: $(verdict "$redact_ratio" 'v >= 0.9')" "(same)"
 row "run --redact startup" "$(fmt "$redact_startup_ms" '+%s ms a launch')" "run (exec)" "-" "(measured, no limit)" "(same)"
+row "run --watch restart" "$(fmt "$watch_restart_ms" '%s ms')" "the save" "-" "< 300 ms: $(verdict "$watch_restart_ms" 'v < 300')" "(same)"
 row "runtime first read (us)" "$(fmt "$runtime_us" '%s' "${runtime_note:--}")" "-" "-" \
     "< 20 us: $(verdict "$runtime_us" 'v < 20')" "(same)"
 
