@@ -195,4 +195,42 @@ import Darwin
         #expect((try? String(contentsOfFile: project.path("status"), encoding: .utf8)) == "signal \(SIGINT)")
         #expect(!TmuxServer.isRunning(child))
     }
+
+    /// `--watch --redact` in a terminal: the command runs in the pseudo-terminal's foreground group under
+    /// `profile`'s session leader. A command that ignores SIGTERM and SIGHUP is killed with its group when the grace
+    /// period ends, and the new one starts.
+    @Test(.enabled(if: Tools.available("python3", "tmux"), "needs python3 and tmux"))
+    func aStubbornCommandInTerminalModeIsKilledAfterTheGrace() throws {
+        let project = try Project([
+            "profiles/dev.yml": "env:\n  GREETING: one\n", ".git/HEAD": "ref: refs/heads/main\n",
+        ])
+        try project.write(
+            "child.py",
+            """
+            import os, signal, time
+            signal.signal(signal.SIGTERM, signal.SIG_IGN)
+            signal.signal(signal.SIGHUP, signal.SIG_IGN)
+            with open("pids", "a") as f: f.write("%d %s\\n" % (os.getpid(), os.environ["GREETING"]))
+            while True: time.sleep(1)
+
+            """)
+        let python = Tools.path("python3") ?? "python3"
+        let server = TmuxServer(for: project)
+        defer { server.stop() }
+        try server.start(
+            session: "w", command: "profile run dev --watch --redact --grace 0.5 -- \(python) child.py",
+            in: project.root)
+        func pids() -> [String] {
+            ((try? String(contentsOfFile: project.path("pids"), encoding: .utf8)) ?? "").split(separator: "\n")
+                .map(String.init)
+        }
+        for _ in 0..<200 where pids().count < 1 { usleep(50_000) }
+        try project.write("profiles/dev.yml", "env:\n  GREETING: two\n")
+        for _ in 0..<200 where pids().count < 2 { usleep(50_000) }
+        let lines = pids()
+        #expect(lines.map { $0.split(separator: " ").last.map(String.init) ?? "" } == ["one", "two"])
+        let first = try #require(lines.first.flatMap { $0.split(separator: " ").first }.flatMap { Int32($0) })
+        for _ in 0..<100 where TmuxServer.isRunning(first) { usleep(50_000) }
+        #expect(!TmuxServer.isRunning(first))
+    }
 }

@@ -285,7 +285,16 @@ package final class Supervisor {
             let changed = watcher.changes()
             if !changed.isEmpty { onChange(changed) }
         case .graceOver(let pid):
-            if child == pid { kill(pid, SIGKILL) }
+            guard child == pid else { return }
+            // In terminal mode the command is the pseudo-terminal's foreground process group, under the session's
+            // leader (``TerminalSession``): that whole group goes too, or a command that ignores SIGTERM and the
+            // SIGHUP of its session's end would outlive the kill. TIOCGPGRP on the primary side: Linux; XNU answers it
+            // on the controller itself (`ptyioctl`, bsd/kern/tty_dev.c).
+            if let primary = pseudoTerminal?.primary {
+                let group = tcgetpgrp(primary)
+                if group > 0, group != getpgrp() { kill(-group, SIGKILL) }
+            }
+            kill(pid, SIGKILL)
         }
     }
 
