@@ -85,11 +85,14 @@ package enum TerminalSession {
                     if signal != 0 { ChildProcess.die(of: signal) }
                     exit((status >> 8) & 0xFF)
                 }
-                // Stopped for reading or writing the terminal before it was given the terminal: give it now.
+                // Stopped for reading or writing the terminal before it was given the terminal: give it now (when
+                // that cannot be done, it is an ordinary stop, so that this never loops).
                 let stop = (status >> 8) & 0xFF
-                let early = (stop == SIGTTIN || stop == SIGTTOU) && tcgetpgrp(1) != pid
-                if !early { kill(getpid(), SIGSTOP) }  // returns once `profile` continues this process
-                giveTerminal(to: pid)
+                let early = (stop == SIGTTIN || stop == SIGTTOU) && tcgetpgrp(1) != pid && giveTerminal(to: pid)
+                if !early {
+                    kill(getpid(), SIGSTOP)  // returns once `profile` continues this process
+                    giveTerminal(to: pid)
+                }
                 kill(-pid, SIGCONT)
             }
         }
@@ -97,9 +100,10 @@ package enum TerminalSession {
 
     /// Makes `group` the foreground process group of the pseudo-terminal (SIGTTOU, which a process outside the
     /// foreground gets for it, is ignored meanwhile, as shells do).
-    private static func giveTerminal(to group: pid_t) {
+    @discardableResult
+    private static func giveTerminal(to group: pid_t) -> Bool {
         let previous = signal(SIGTTOU, SIG_IGN)
-        _ = tcsetpgrp(1, group)
-        _ = signal(SIGTTOU, previous)
+        defer { _ = signal(SIGTTOU, previous) }
+        return tcsetpgrp(1, group) == 0
     }
 }
