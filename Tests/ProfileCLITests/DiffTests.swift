@@ -27,6 +27,25 @@ import Testing
         #expect(json.stdout.contains("\"equal\": true"))
     }
 
+    /// A profile that asks `run` to mask its output differs from one that does not: the whole text.
+    @Test func redactIsADifference() throws {
+        var files = self.files
+        files["profiles/masked.yml"] = "extends: app\nredact: true\n"
+        let project = try Project(files)
+        let result = try project.profile(["diff", "app", "masked"])
+        #expect(result.status == 1, "\(result.stderr)")
+        #expect(
+            result.stdout == """
+                --- app  (base → app)
+                +++ masked  (base → app → masked)
+
+                output:
+                - as the command writes it  (default)
+                + secrets masked by `run`   profiles/masked.yml:2
+
+                """)
+    }
+
     @Test func overridesWithoutSeparatorApplyToTheSecond() throws {
         let project = try Project(files)
         let result = try project.profile(["diff", "app", "app", "--enable", "fast"])

@@ -1,6 +1,6 @@
 /// What differs between two resolved profiles as a launch sees them (`profile diff`): the arguments (in order, and
-/// whether they are appended), the environment changes, flags, mocks and values, each side with the place that set
-/// it.
+/// whether they are appended), the environment changes, flags, mocks and values, and whether `run` masks the
+/// command's output (`redact: true`), each side with the place that set it.
 ///
 /// Entries are compared by what the child receives (the exact text, the typed value), not by where they were
 /// written: the same setting from two files is no difference. Values are shown through ``ShowRenderer``, so what
@@ -8,7 +8,7 @@
 package struct ProfileDiff: Sendable {
     /// The part of a launch a difference is in, in the order they are printed.
     package enum Section: String, Sendable, CaseIterable {
-        case arguments, environment, flags, mocks, values
+        case arguments, environment, flags, mocks, values, output
     }
 
     /// One side of a difference: the entry as one profile has it.
@@ -29,7 +29,7 @@ package struct ProfileDiff: Sendable {
     /// One difference: an entry one side has and the other has not, or has otherwise.
     package struct Difference: Sendable {
         package var section: Section
-        /// The flag, mock point, value key or variable name; `appendArguments`; nil for an argument.
+        /// The flag, mock point, value key or variable name; `appendArguments`; `redact`; nil for an argument.
         package var key: String?
         /// The left profile's entry, nil when it has none.
         package var left: Side?
@@ -71,6 +71,14 @@ package struct ProfileDiff: Sendable {
             "\($0.key) = \(renderer.shown($0)) (\(renderer.typeName($0)))"
         } json: {
             renderer.jsonValue($0)
+        }
+        if (left.redactOrigin != nil) != (right.redactOrigin != nil) {
+            func side(_ profile: ResolvedProfile) -> Side {
+                Side(
+                    text: profile.redactOrigin != nil ? "secrets masked by `run`" : "as the command writes it",
+                    value: .bool(profile.redactOrigin != nil), origin: profile.redactOrigin)
+            }
+            differences.append(Difference(section: .output, key: "redact", left: side(left), right: side(right)))
         }
     }
 

@@ -7,7 +7,8 @@ extension ProfileCommand {
         static let configuration = Grammar.diff.configuration(
             discussion: """
                 Compares what a launch with each side would receive: the arguments (in order), the environment \
-                changes, flags, mocks and values, each with the file and line that set it. With two profiles and \
+                changes, flags, mocks and values, and whether `run` masks the output (`redact: true`), each with \
+                the file and line that set it. With two profiles and \
                 no `--`, the overrides apply to the second: `profile diff uitest uitest --disable skipOnboarding`. \
                 With `--`, each side is its profiles and overrides: \
                 `profile diff uitest --mock countries.datasource=live -- uitest offline`. Exit status: 0 when they \

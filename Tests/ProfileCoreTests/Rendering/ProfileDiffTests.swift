@@ -84,6 +84,23 @@ import Testing
         #expect(appended.differences[0].right?.origin != nil)
     }
 
+    /// `redact: true` on one side: an `output` difference keyed `redact`, with where it was set.
+    @Test func redactIsADifferenceInOutput() throws {
+        let profiles = try TemporaryProfiles([
+            "plain.yml": "env: {A: b}\n", "masked.yml": "extends: plain\nredact: true\n",
+            "again.yml": "extends: masked\n",
+        ])
+        func resolve(_ name: String) throws -> ResolvedProfile {
+            try #require(try profiles.resolve([name], purpose: .inspect).0)
+        }
+        let diff = ProfileDiff(left: try resolve("plain"), right: try resolve("masked"))
+        #expect(lines(diff) == ["output as the command writes it | secrets masked by `run`"])
+        #expect(diff.differences.map(\.key) == ["redact"])
+        #expect(diff.differences.first?.right?.origin?.shortDescription.hasSuffix("/profiles/masked.yml:2") == true)
+        #expect(diff.differences.first?.left?.origin == nil)
+        #expect(ProfileDiff(left: try resolve("masked"), right: try resolve("again")).isEmpty)
+    }
+
     @Test func valuesFromTheEnvironmentAreShownAsShowShowsThem() throws {
         let hidden = try diff(["secret"], ["one"], environment: [("API_TOKEN", "s3cret")])
         let text = hidden.text(labels: ("secret", "one")) + hidden.json(labels: ("secret", "one"))
