@@ -213,20 +213,9 @@ package enum AtomicFile {
 
     // MARK: - Helpers
 
-    /// Writes everything, retrying short writes; the errno of a failure, or 0.
+    /// Writes everything (``Glue/writeAll(_:_:)``); the errno of a failure, or 0.
     private static func writeAll(_ bytes: [UInt8], to fd: Int32) -> Int32 {
-        var written = 0
-        while written < bytes.count {
-            let result = bytes.withUnsafeBytes { buffer in
-                Glue.write(fd, buffer.baseAddress! + written, buffer.count - written)
-            }
-            if result < 0 {
-                if errno == EINTR { continue }
-                return errno
-            }
-            written += result
-        }
-        return 0
+        bytes.withUnsafeBytes { Glue.writeAll(fd, $0) }
     }
 
     /// Flushes a directory's entries (the rename) to disk; file systems that cannot are left alone.

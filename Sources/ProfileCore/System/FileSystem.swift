@@ -309,6 +309,28 @@ enum Glue {
         #endif
     }
 
+    /// Writes all of `buffer` to `fd`, retrying after signals (EINTR) and partial writes, and waiting (`poll`) while a
+    /// non-blocking descriptor is full; 0, or the errno of the write that failed (EPIPE when the reader left...).
+    @discardableResult
+    static func writeAll(_ fd: Int32, _ buffer: UnsafeRawBufferPointer) -> Int32 {
+        guard let base = buffer.baseAddress else { return 0 }
+        var offset = 0
+        while offset < buffer.count {
+            let written = write(fd, base + offset, buffer.count - offset)
+            if written < 0 {
+                if errno == EINTR { continue }
+                if errno == EAGAIN || errno == EWOULDBLOCK {
+                    var entry = pollfd(fd: fd, events: Int16(POLLOUT), revents: 0)
+                    _ = poll(&entry, 1, -1)
+                    continue
+                }
+                return errno
+            }
+            offset += written
+        }
+        return 0
+    }
+
     static func close(_ fd: Int32) -> Int32 {
         #if canImport(Glibc)
         return Glibc.close(fd)

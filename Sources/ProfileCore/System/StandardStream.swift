@@ -24,18 +24,7 @@ package enum StandardStream: Sendable {
     /// closed, as a pipe whose reader left is.
     package func write(_ text: String) {
         var text = text
-        text.withUTF8 { buffer in
-            guard let base = buffer.baseAddress else { return }
-            var offset = 0
-            while offset < buffer.count {
-                let written = Glue.write(descriptor, base + offset, buffer.count - offset)
-                if written < 0 {
-                    if errno == EINTR { continue }
-                    return
-                }
-                offset += written
-            }
-        }
+        _ = text.withUTF8 { Glue.writeAll(descriptor, UnsafeRawBufferPointer($0)) }
     }
 
     /// Whether the stream is a terminal (`isatty`).

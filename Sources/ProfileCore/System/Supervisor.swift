@@ -483,29 +483,14 @@ package final class Supervisor {
         return (ends[0], ends[1])
     }
 
-    /// Writes all of `bytes` to `descriptor`, retrying after signals and partial writes (waiting while a non-blocking
-    /// descriptor is full); gives up when it is closed.
+    /// Writes all of `bytes` to `descriptor` (``Glue/writeAll(_:_:)``); gives up when it is closed.
     static func writeAll(_ descriptor: Int32, _ bytes: [UInt8]) {
-        bytes.withUnsafeBytes { writeAll(descriptor, $0) }
+        _ = bytes.withUnsafeBytes { Glue.writeAll(descriptor, $0) }
     }
 
     /// Writes all of `buffer` to `descriptor` (the same, without a copy).
     static func writeAll(_ descriptor: Int32, _ buffer: UnsafeRawBufferPointer) {
-        guard let base = buffer.baseAddress else { return }
-        var offset = 0
-        while offset < buffer.count {
-            let written = Glue.write(descriptor, base + offset, buffer.count - offset)
-            if written < 0 {
-                if errno == EINTR { continue }
-                if errno == EAGAIN || errno == EWOULDBLOCK {
-                    var entry = pollfd(fd: descriptor, events: Int16(POLLOUT), revents: 0)
-                    _ = poll(&entry, 1, -1)
-                    continue
-                }
-                return
-            }
-            offset += written
-        }
+        Glue.writeAll(descriptor, buffer)
     }
 
     /// Whether this process is in the foreground process group of its controlling terminal (as ``ChildProcess``).
