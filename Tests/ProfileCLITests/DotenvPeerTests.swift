@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// `profile import dotenv` against python-dotenv itself, the peer its documentation names: for every `.env` of the
@@ -10,11 +11,9 @@ import Testing
 /// a byte order mark, which python-dotenv reads as part of the first name and `profile` drops.
 @Suite struct DotenvPeerTests {
     /// Whether python3 has python-dotenv (CI installs it; `PROFILE_REQUIRE_SHELLS=1` makes its absence a failure).
-    static let peerAvailable: Bool = {
-        (try? CLI.run("/usr/bin/env", ["python3", "-c", "import dotenv"], environment: python))?.status == 0
-    }()
+    static let peerAvailable = Tools.available("dotenv")
     static let python = ProcessInfo.processInfo.environment
-    static let required = ProcessInfo.processInfo.environment["PROFILE_REQUIRE_SHELLS"] == "1"
+    static let required = Tools.required
     static let path = python["PATH"] ?? "/usr/bin:/bin"
 
     /// Prints `{"values": {...}, "failed": [lines]}` for the file named by argv[1]: python-dotenv's mapping (None

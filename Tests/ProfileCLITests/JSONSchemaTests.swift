@@ -8,12 +8,10 @@ import Testing
 @Suite struct JSONSchemaTests {
     /// Whether python3 has `jsonschema` and `yaml` (CI installs them; `PROFILE_REQUIRE_SHELLS=1` makes their absence
     /// a failure rather than a skip, as for the completion tests' shells).
-    static let validatorAvailable: Bool = {
-        (try? CLI.run("/usr/bin/env", ["python3", "-c", "import jsonschema, yaml"], environment: python))?.status == 0
-    }()
+    static let validatorAvailable = Tools.available("jsonschema", "yaml")
     /// The invoking environment: python3 as the user's PATH finds it (a pyenv shim, a virtual environment).
     static let python = ProcessInfo.processInfo.environment
-    static let required = ProcessInfo.processInfo.environment["PROFILE_REQUIRE_SHELLS"] == "1"
+    static let required = Tools.required
     static let corpus = CLI.repositoryRoot.appendingPathComponent("Tests/ProfileCLITests/Fixtures/Corpus").path
 
     /// Cases whose profiles `profile` accepts (an empty `.local` overlay aside: the schema is a profile's).

@@ -1,18 +1,64 @@
 import Foundation
 
-/// The programs some tests drive (shells, tmux, git), found the way a developer's shell finds them: on `PATH`, then
-/// where Homebrew installs them (`/opt/homebrew/bin` on Apple silicon, `/usr/local/bin` on Intel Macs), then
-/// `/usr/bin` and `/bin`. A test that needs a missing one is skipped, with the reason in `swift test`'s output. With
-/// `PROFILE_REQUIRE_SHELLS=1` (`.ci/run` sets it) the test `CompletionTests.requiredToolsAreInstalled` fails instead,
-/// naming what is missing.
+/// The peers the tests require — programs (shells, tmux, git), Python modules, libraries — as `Tests/peers.txt` lists
+/// them: the one list that `.ci/run` and the workflow's macOS job install from (`Scripts/peers.py install`). Programs
+/// are found the way a developer's shell finds them: on `PATH`, then where Homebrew installs them (`/opt/homebrew/bin`
+/// on Apple silicon, `/usr/local/bin` on Intel Macs), then `/usr/bin` and `/bin`. A test that needs a missing one is
+/// skipped, with the reason in `swift test`'s output. With `PROFILE_REQUIRE_SHELLS=1` (`.ci/run` sets it) the test
+/// `CompletionTests.requiredToolsAreInstalled` fails instead, naming what is missing.
 package enum Tools {
-    /// Every tool some test needs: the completion and shell tests, and the interpolation parity tests (bash and dash).
-    /// `bash-completion` is the package's loader script, not a command.
-    package static let all = ["bash", "dash", "zsh", "fish", "tmux", "git", "bash-completion"]
+    /// One line of `Tests/peers.txt`.
+    package struct Peer: Sendable, Equatable {
+        package var name: String
+        /// `command`, `command:N`, `python`, `bash-completion`, `file:PATH` or `library:NAME`.
+        package var kind: String
+        /// `all`, `linux` or `macos`.
+        package var on: String
+        package var why: String
 
-    /// What a tool must be beyond its name: the shell-parity and completion tests were written against bash 5 (macOS's
-    /// own `/bin/bash` is 3.2, so there it is Homebrew's), and bash-completion 2 needs bash 4.2 or later.
-    package static let requirements = ["bash": "bash 5 or later"]
+        /// Whether this system needs it.
+        package var isNeededHere: Bool {
+            #if os(macOS)
+            on == "all" || on == "macos"
+            #else
+            on == "all" || on == "linux"
+            #endif
+        }
+
+        /// The least major version a `command:N` must report (`bash` 5: macOS's own `/bin/bash` is 3.2).
+        package var minimumVersion: Int? {
+            kind.hasPrefix("command:") ? Int(kind.dropFirst("command:".count)) : nil
+        }
+    }
+
+    /// Every peer of `Tests/peers.txt`, in its order.
+    package static let peers: [Peer] = {
+        let text = (try? String(contentsOfFile: TestPaths.repositoryPath("Tests/peers.txt"), encoding: .utf8)) ?? ""
+        return parse(text)
+    }()
+
+    /// The peers of a `peers.txt` text: seven columns separated by spaces (the last, `why`, takes the rest of the
+    /// line); `#` lines and blank lines skipped.
+    package static func parse(_ text: String) -> [Peer] {
+        text.split(separator: "\n").compactMap { line in
+            guard !line.hasPrefix("#"), !line.allSatisfy(\.isWhitespace) else { return nil }
+            let fields = line.split(separator: " ", maxSplits: 6, omittingEmptySubsequences: true)
+            guard fields.count == 7 else { return nil }
+            return Peer(
+                name: String(fields[0]), kind: String(fields[1]), on: String(fields[2]),
+                why: fields[6].trimmingCharacters(in: .whitespaces))
+        }
+    }
+
+    /// Every peer this system needs, by name: the commands, `bash-completion`, the Python modules and the files.
+    package static var all: [String] { peers.filter(\.isNeededHere).map(\.name) }
+
+    /// What a peer must be beyond its name, for the message naming it (`bash 5 or later`).
+    package static func requirement(_ name: String) -> String {
+        guard let peer = peers.first(where: { $0.name == name }) else { return "\(name) (not in Tests/peers.txt)" }
+        if let minimum = peer.minimumVersion { return "\(name) \(minimum) or later" }
+        return peer.kind == "python" ? "python module \(name)" : name
+    }
 
     /// Whether a missing tool fails the run instead of skipping its tests.
     package static var required: Bool { ProcessInfo.processInfo.environment["PROFILE_REQUIRE_SHELLS"] == "1" }
@@ -31,14 +77,38 @@ package enum Tools {
 
     /// The executable named `name` (meeting its ``requirements``), or the bash-completion loader for
     /// `bash-completion`; nil when missing.
+    /// For a Python module, a file or a library of the list: its name, or the file's path, when present.
     package static func path(_ name: String) -> String? {
         if name == "bash-completion" { return bashCompletion }
         return found.withLock { found in
             if let known = found[name] { return known }
-            let path = find(name, in: searchDirectories)
+            let path = locate(name)
             found[name] = .some(path)
             return path
         }
+    }
+
+    private static func locate(_ name: String) -> String? {
+        let kind = peers.first { $0.name == name }?.kind ?? "command"
+        if kind == "python" {
+            return pythonCanImport(name) ? name : nil
+        } else if kind.hasPrefix("file:") {
+            let file = String(kind.dropFirst("file:".count))
+            return FileManager.default.isReadableFile(atPath: file) ? file : nil
+        } else if kind.hasPrefix("library:") {
+            let library = kind.dropFirst("library:".count)
+            return pythonAnswers("import ctypes.util, sys; sys.exit(ctypes.util.find_library('\(library)') is None)")
+                ? name : nil
+        }
+        return find(name, in: searchDirectories)
+    }
+
+    /// Whether the `python3` on `PATH` imports `module`.
+    package static func pythonCanImport(_ module: String) -> Bool { pythonAnswers("import \(module)") }
+
+    private static func pythonAnswers(_ script: String) -> Bool {
+        guard let python = find("python3", in: searchDirectories) else { return false }
+        return (try? Subprocess.run(python, ["-c", script]))?.status == 0
     }
 
     /// The first executable `name` in `directories` that meets its ``requirements``.
@@ -50,11 +120,13 @@ package enum Tools {
 
     private static let found = Locked<[String: String?]>([:])
 
-    /// Whether `path` is a `name` the tests can use: bash 5 or later for `bash`, anything for the others.
+    /// Whether `path` is a `name` the tests can use: for a `command:N`, `path --version` prints N or more as its first
+    /// number (as `Scripts/peers.py` checks); anything for the others.
     private static func meetsRequirement(_ name: String, _ path: String) -> Bool {
-        guard name == "bash" else { return true }
-        let version = try? Subprocess.run(path, ["-c", "echo ${BASH_VERSINFO[0]}"])
-        return Int(version?.stdout.trimmingCharacters(in: .whitespacesAndNewlines) ?? "").map { $0 >= 5 } ?? false
+        guard let minimum = peers.first(where: { $0.name == name })?.minimumVersion else { return true }
+        let output = (try? Subprocess.run(path, ["--version"]))?.stdout ?? ""
+        let digits = output.drop { !$0.isNumber }.prefix { $0.isNumber }
+        return Int(digits).map { $0 >= minimum } ?? false
     }
 
     /// bash-completion's loader: through it bash completes other commands (git's subcommands after `--`). Debian's
@@ -67,7 +139,7 @@ package enum Tools {
 
     /// The tools of `names` that are missing, each with what it must be (`bash 5 or later`).
     package static func missing(_ names: [String]) -> [String] {
-        names.filter { path($0) == nil }.map { requirements[$0] ?? $0 }
+        names.filter { path($0) == nil }.map(requirement)
     }
 
     package static func available(_ names: String...) -> Bool { missing(names).isEmpty }
@@ -76,8 +148,8 @@ package enum Tools {
     /// same git and completion scripts the test checked), then `/usr/local/bin`, `/usr/bin` and `/bin`.
     package static var sessionPath: String {
         var directories: [String] = []
-        for name in all where name != "bash-completion" {
-            if let path = path(name) { directories.append((path as NSString).deletingLastPathComponent) }
+        for peer in peers where peer.isNeededHere && peer.kind.hasPrefix("command") {
+            if let path = path(peer.name) { directories.append((path as NSString).deletingLastPathComponent) }
         }
         var unique: [String] = []
         for directory in directories + ["/usr/local/bin", "/usr/bin", "/bin"] where !unique.contains(directory) {

@@ -177,7 +177,7 @@ import Testing
 
 /// python3 with ruamel.yaml, found on the test's own PATH.
 enum Python {
-    static var required: Bool { ProcessInfo.processInfo.environment["PROFILE_REQUIRE_SHELLS"] == "1" }
+    static var required: Bool { Tools.required }
 
     static let executable: String? = {
         let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
