@@ -5,6 +5,22 @@ import Testing
 /// How the tests find their tools (`Tools`): the first match in order, and a bash older than 5 (macOS's own
 /// `/bin/bash` is 3.2) passed over for the next one.
 @Suite struct ToolsTests {
+    /// `.ci/run` runs the suite again with the tests' folders in a case-insensitive, case-preserving mount
+    /// (`PROFILE_TEST_TMPDIR`, `Scripts/casefold-fs.py`), and the workflow's macOS job on APFS; both set
+    /// `PROFILE_EXPECT_CASE_INSENSITIVE=1`, and then the folders must fold case, or that run would test nothing of it.
+    @Test(
+        .enabled(
+            if: ProcessInfo.processInfo.environment["PROFILE_EXPECT_CASE_INSENSITIVE"] == "1",
+            "PROFILE_EXPECT_CASE_INSENSITIVE is not 1: the tests' folders may be case-sensitive"))
+    func theTestsFoldersFoldCaseWhereTheRunSaysSo() throws {
+        #expect(TemporaryDirectory.foldsCase)
+        let scratch = try TemporaryDirectory(prefix: "profile-case")
+        try scratch.write("uitest.yml", "a")
+        try scratch.write("UITest.yml", "b")
+        #expect(try FileManager.default.contentsOfDirectory(atPath: scratch.path) == ["uitest.yml"])
+        #expect(try String(contentsOfFile: scratch.path("uitest.yml"), encoding: .utf8) == "b")
+    }
+
     @Test func anOldBashIsPassedOverForTheNextOne() throws {
         let scratch = try TemporaryDirectory(prefix: "profile-tools")
         try scratch.write("old/bash", "#!/bin/sh\necho 3\n", executable: true)

@@ -7,16 +7,34 @@ import Glibc
 import Darwin
 #endif
 
-/// A fresh directory under the system's temporary folder (`TMPDIR`), removed with everything in it when the object
-/// goes away: at the end of the test that holds it, whether the test passes, fails or throws.
+/// A fresh directory under the tests' temporary folder, removed with everything in it when the object goes away: at
+/// the end of the test that holds it, whether the test passes, fails or throws.
+///
+/// The folder is `PROFILE_TEST_TMPDIR` when set, else the system's (`TMPDIR`). `.ci/run` runs the suite a second time
+/// with `PROFILE_TEST_TMPDIR` in a case-insensitive, case-preserving mount (`Scripts/casefold-fs.py`), so that every
+/// test's files meet what macOS's APFS does to names; only the tests' own folders move there, not the toolchain's
+/// (SwiftPM and the linker keep `TMPDIR`).
 package final class TemporaryDirectory {
+    /// The folder the directories are made in.
+    package static let base: String = {
+        let chosen = ProcessInfo.processInfo.environment["PROFILE_TEST_TMPDIR"].flatMap { $0.isEmpty ? nil : $0 }
+        let base = chosen ?? FileManager.default.temporaryDirectory.path
+        return base.hasSuffix("/") && base.count > 1 ? String(base.dropLast()) : base
+    }()
+
+    /// Whether names in ``base`` fold case, as on APFS: a file created as `probe-a` is found as `PROBE-A`.
+    package static let foldsCase: Bool = {
+        guard let probe = try? TemporaryDirectory(prefix: "case-probe") else { return false }
+        guard (try? probe.write("probe-a", "")) != nil else { return false }
+        return probe.exists("PROBE-A")
+    }()
+
     /// The directory's absolute path.
     package let path: String
 
     /// Creates `<TMPDIR>/<prefix>-XXXXXX` (mode 0700, a name no other test or run can have).
     package init(prefix: String) throws {
-        let base = FileManager.default.temporaryDirectory.path
-        var template = Array("\(base.hasSuffix("/") ? String(base.dropLast()) : base)/\(prefix)-XXXXXX".utf8CString)
+        var template = Array("\(Self.base)/\(prefix)-XXXXXX".utf8CString)
         let made = template.withUnsafeMutableBufferPointer { mkdtemp($0.baseAddress!) }
         guard let made else { throw POSIXError(POSIXErrorCode(rawValue: errno) ?? .EIO) }
         path = String(cString: made)

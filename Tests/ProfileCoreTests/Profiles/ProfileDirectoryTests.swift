@@ -77,14 +77,14 @@ import Testing
         #expect(directory.entries[kelvin] == nil)
     }
 
-    /// The repository and the resolver over a case-insensitive file system, faked: on disk both `uitest.yml` and
-    /// `UITest.yml` open (as on APFS, where they are one file), the listing has only `uitest.yml`. Resolving `UITest`
-    /// is an unknown profile with the near miss, and no file is read for it; `uitest` resolves from its own file.
+    /// The repository and the resolver over a case-insensitive file system: both `uitest.yml` and `UITest.yml` open
+    /// (on APFS and in CI's case-folding mount they are one file; elsewhere `UITest.yml` is written as a file of its
+    /// own), the listing has only `uitest.yml`. Resolving `UITest` is an unknown profile with the near miss, and no
+    /// file is read for it; `uitest` resolves from its own file.
     @Test func theRepositoryReadsOnlyFilesNamedExactly() throws {
-        let profiles = try TemporaryProfiles([
-            "uitest.yml": "arguments: [-UITests]\n", "UITest.yml": "arguments: [-FromTheWrongFile]\n",
-        ])
-        let directory = ProfileDirectory(path: profiles.directory, listing: [("uitest.yml", .regularFile)])
+        let profiles = try TemporaryProfiles(["uitest.yml": "arguments: [-UITests]\n"])
+        let directory = try profiles.directoryAsOnAPFS(otherCases: ["UITest.yml": "arguments: [-FromTheWrongFile]\n"])
+        #expect(directory.names == ["uitest"])
         let repository = ProfileRepository(directory: directory)
         let source = CommandLineSource(arguments: ["run", "UITest"])
         let refused = Resolver(repository: repository).resolve(
@@ -111,12 +111,9 @@ import Testing
     /// `extends` names a parent the same way: `extends: Base` with only `base.yml` listed (and `Base.yml` opening, as
     /// on APFS) is an unknown profile, located in the file.
     @Test func aParentInAnotherCaseIsNoProfile() throws {
-        let profiles = try TemporaryProfiles([
-            "base.yml": "arguments: [-base]\n", "Base.yml": "arguments: [-FromTheWrongFile]\n",
-            "child.yml": "extends: Base\n",
-        ])
-        let directory = ProfileDirectory(
-            path: profiles.directory, listing: [("base.yml", .regularFile), ("child.yml", .regularFile)])
+        let profiles = try TemporaryProfiles(["base.yml": "arguments: [-base]\n", "child.yml": "extends: Base\n"])
+        let directory = try profiles.directoryAsOnAPFS(otherCases: ["Base.yml": "arguments: [-FromTheWrongFile]\n"])
+        #expect(directory.names == ["base", "child"])
         let repository = ProfileRepository(directory: directory)
         let resolved = Resolver(repository: repository).resolve(
             [CommandLineSource(arguments: ["run", "child"]).located("child", argument: 1)], overrides: Overrides(),

@@ -19,6 +19,19 @@ final class TemporaryProfiles {
     /// The folder holding `profiles/`.
     var root: String { temporary.path }
 
+    /// The directory as macOS's case-insensitive APFS presents it when `otherCases` — names that differ from a file's
+    /// only in case — are opened there: where the tests' folder folds case (a Mac; CI's case-folding mount) the real
+    /// folder, listed as it is, where the other names open the real file. Where it does not, faked: the listing is
+    /// taken first, then each other name is written as a file of its own with its text (what a lookup that opened
+    /// names instead of going by the listing would read).
+    func directoryAsOnAPFS(otherCases: [String: String]) throws -> ProfileDirectory {
+        let listing = try ProfileDirectory(path: directory)
+        if !TemporaryDirectory.foldsCase {
+            for (name, text) in otherCases { try temporary.write("profiles/" + name, text) }
+        }
+        return listing
+    }
+
     /// A repository over the directory, with display paths `profiles/<file>`.
     func repository() throws -> ProfileRepository {
         let listing = try ProfileDirectory(path: directory)
