@@ -80,6 +80,8 @@ import Testing
     /// terminal when the spawn did not give it one, as on Darwin (the session is made after the files are opened):
     /// a new session whose standard streams are a pseudo-terminal's child side, reached by `dup2` (Python's
     /// `start_new_session`), has no `/dev/tty`; through `__terminal-exec` it has, and leads its foreground group.
+    /// Python's message is the platform's `strerror(ENXIO)`: glibc's "No such device or address", Darwin's "Device not
+    /// configured".
     @Test(.enabled(if: Tools.available("python3"), "needs python3"))
     func theChildTakesThePseudoTerminalAsItsControllingTerminal() throws {
         let project = try Self.project()
@@ -103,7 +105,7 @@ import Testing
         let result = try CLI.run(python, ["harness.py", CLI.profileBinary], in: project.root)
         #expect(
             result.stdout == """
-                plain 1  OSError: [Errno 6] No such device or address: '/dev/tty'
+                plain 1  OSError: [Errno \(ENXIO)] \(String(cString: strerror(ENXIO))): '/dev/tty'
                 terminal-exec 0 True \n
                 """)
     }
