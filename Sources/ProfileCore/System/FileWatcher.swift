@@ -28,12 +28,17 @@ package final class FileWatcher {
     #endif
 
     /// What identifies a file's content without reading it.
-    private struct Signature: Equatable {
+    struct Signature: Equatable {
         var device: UInt64
         var inode: UInt64
         var size: Int64
         var seconds: Int
         var nanoseconds: Int
+
+        /// A device or inode number as 64 bits, by bit pattern: Darwin's `dev_t` is a signed 32-bit integer
+        /// (`typedef __int32_t __darwin_dev_t`, xnu bsd/sys/_types.h), which can be negative, and `UInt64(_:)` of a
+        /// negative value traps; glibc's is unsigned 64-bit. Only equality is asked of it.
+        static func number<Number: BinaryInteger>(_ value: Number) -> UInt64 { UInt64(truncatingIfNeeded: value) }
     }
 
     /// A watcher of `paths` (files that may not exist yet, in directories that do); nil when the system refuses one.
@@ -118,7 +123,7 @@ package final class FileWatcher {
         let time = info.st_mtim
         #endif
         return Signature(
-            device: UInt64(info.st_dev), inode: UInt64(info.st_ino), size: Int64(info.st_size),
+            device: Signature.number(info.st_dev), inode: Signature.number(info.st_ino), size: Int64(info.st_size),
             seconds: Int(time.tv_sec), nanoseconds: Int(time.tv_nsec))
     }
 }
