@@ -164,11 +164,15 @@ write(os.path.join(sources, "main.swift"), functions(code, sources, "App"))
 # The swift-configuration app.
 config_sources = os.path.join(config_package, "Sources", "ConfigApp")
 os.makedirs(config_sources, exist_ok=True)
+# swift-configuration's API is available from macOS 15, iOS 18, watchOS 11, tvOS 18, visionOS 2 (its Package.swift's
+# `AvailabilityMacro=Configuration 1.0:…`): Darwin's compiler rejects a call to it from a package without these
+# platforms (Linux does no availability checking, so the check below compares them with the resolved manifest's).
 write(os.path.join(config_package, "Package.swift"), f"""// swift-tools-version: 6.2
 import PackageDescription
 
 let package = Package(
     name: "ConfigApp",
+    platforms: [.macOS(.v15), .iOS(.v18), .watchOS(.v11), .tvOS(.v18), .visionOS(.v2)],
     dependencies: [
         .package(url: "{release_url}", from: "{version}", traits: ["SwiftConfiguration"]),
         .package(url: "https://github.com/apple/swift-configuration", from: "1.4.0", traits: []),
@@ -236,6 +240,24 @@ if grep -q '^try ' "$config_package/Sources/ConfigApp/main.swift"; then
     cd "$config_package"
     rm -f Package.resolved
     swift package --scratch-path "$scratch/config-build" resolve
+    # The app's platforms are at least those swift-configuration's API is available on (its AvailabilityMacro).
+    swift package --scratch-path "$scratch/config-build" dump-package >"$scratch/config-manifest.json"
+    python3 - "$scratch/config-manifest.json" "$scratch/config-build/checkouts/swift-configuration/Package.swift" <<'PY'
+import json, re, sys
+declared = {p["platformName"]: p["version"] for p in json.load(open(sys.argv[1]))["platforms"]}
+macro = re.search(r"AvailabilityMacro=Configuration 1\.0:([^\"]+)", open(sys.argv[2]).read())
+assert macro, "swift-configuration's Package.swift has no AvailabilityMacro for Configuration 1.0"
+names = {"macOS": "macos", "iOS": "ios", "watchOS": "watchos", "tvOS": "tvos", "visionOS": "visionos"}
+low = []
+for entry in macro.group(1).split(","):
+    platform, version = entry.strip().split(" ")
+    have = declared.get(names[platform])
+    if have is None or [int(x) for x in have.split(".")] < [int(x) for x in version.split(".")]:
+        low.append(f"{platform} {version} (declared: {have})")
+if low:
+    sys.exit("the swift-configuration app's platforms are below its API's availability: " + ", ".join(low))
+print("platforms cover swift-configuration's availability:", macro.group(1))
+PY
     swift build --scratch-path "$scratch/config-build" --product ConfigApp
     bin=$(swift build --scratch-path "$scratch/config-build" --show-bin-path)
     env -i PATH="$PATH" HOME="${HOME:-/tmp}" "$bin/ConfigApp"
