@@ -1,4 +1,8 @@
-// swift-tools-version: 6.1
+// swift-tools-version: 6.2
+// The minimum toolchain, stated here once: Swift 6.2 (Xcode 26). Scripts/test_toolchain.py holds the README, the
+// DocC catalog, the iOS guide, the formula and .spi.yml to it. SwiftPM before 6.2 resolves trait-guarded
+// dependencies anyway (swiftlang/swift-package-manager #8852, fixed in 6.2 by #8948), and swift-configuration's
+// releases declare tools version 6.2: under 6.1 this package would not resolve. Licence: MIT (LICENSE).
 import PackageDescription
 
 let package = Package(

@@ -7,14 +7,14 @@
 # Homebrew's libyaml, and installs the completions where Homebrew's bash-completion@2, zsh and fish read them
 # (`bash_completion`, `zsh_completion`, `fish_completion`) and the man page (`man1`).
 class Profile < Formula
-  desc "Launch any process with a shared YAML profile: arguments, environment, flags, mocks"
+  desc "Launch any process with a YAML profile: arguments, environment, flags and mocks"
   homepage "https://github.com/<you>/profile"
   url "https://github.com/<you>/profile.git", tag: "0.1.0"
   head "https://github.com/<you>/profile.git", branch: "main"
-  # No `license`: the repository has no licence file yet; add its SPDX identifier here when it does.
+  license "MIT"
 
-  # Swift tools 6.1 (Package.swift): Xcode 16.3 or later on macOS; Homebrew's swift on Linux.
-  depends_on xcode: ["16.3", :build]
+  # Swift tools 6.2 (Package.swift): Xcode 26 or later on macOS; Homebrew's swift on Linux.
+  depends_on xcode: ["26.0", :build]
   depends_on "pkgconf" => :build
   depends_on "libyaml"
   depends_on macos: :ventura

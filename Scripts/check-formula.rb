@@ -90,6 +90,17 @@ end
 load ROOT/"Formula/profile.rb"
 facts = Profile.facts
 raise "no libyaml dependency" unless facts[:depends_on].include?(["libyaml"])
+# `brew audit`'s rules for `desc` (Library/Homebrew/rubocops/shared/desc_helper.rb): at most 80 characters, no leading
+# article or formula name, no trailing full stop.
+desc = facts[:desc].first.first
+raise "desc is #{desc.length} characters; brew audit allows 80" if desc.length > 80
+raise "desc starts with an article or the formula's name" if desc.match?(/\A(an?|the|profile)\b/i)
+raise "desc ends with a full stop" if desc.end_with?(".")
+# The licence: the repository's LICENSE file, named by its SPDX identifier.
+license = facts[:license].first&.first
+raise "the formula names no licence" if license.nil?
+first_line = File.read(ROOT/"LICENSE").lines.first.strip
+raise "LICENSE is `#{first_line}`, the formula says #{license}" unless first_line == "#{license} License"
 tag = facts[:url].first[1][:tag]
 version = File.read(ROOT/"Sources/ProfileCore/Support/ProfileVersion.swift")[/package static let current = "([0-9.]+)"/, 1]
 raise "the formula builds tag #{tag}, the version is #{version}" unless tag == version
