@@ -16,9 +16,9 @@ Exit status 0; 1 when the log has no end-of-run line (the run did not finish).
 import re
 import sys
 
-TEST = re.compile(r"^(✔|✘) Test (.+?) (passed|failed) after ([\d.]+) seconds")
+TEST = re.compile(r"^(\S+) Test (.+?) (passed|failed) after ([\d.]+) seconds")
 SKIPPED = re.compile(r"^➜ Test (.+?) skipped(?:: (\".*\"))?")
-RUN = re.compile(r"^(?:✔|✘) Test run with (\d+) tests? in \d+ suites? (?:passed|failed) after ([\d.]+) seconds")
+RUN = re.compile(r"^\S+ Test run with (\d+) tests? in \d+ suites? (?:passed|failed) after ([\d.]+) seconds")
 
 
 def summarize(lines, name="swift test", wall=None):

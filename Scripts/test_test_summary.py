@@ -21,6 +21,10 @@ LOG = """[1/1] Planning build
 ✔ Suite ToolsTests passed after 12.300 seconds.
 ✘ Test run with 5 tests in 1 suite failed after 12.301 seconds with 1 issue.
 """
+# A run whose only issues are known ones ends with `━` (Swift Testing 6.3).
+KNOWN = """━ Test flaky() passed after 0.500 seconds with 1 known issue.
+━ Test run with 1 test in 1 suite passed after 0.600 seconds with 1 known issue.
+"""
 
 
 class TestSummaryTests(unittest.TestCase):
@@ -36,6 +40,13 @@ class TestSummaryTests(unittest.TestCase):
             "  slowest:    1.5 s  broken()",
             "  slowest:    0.1 s  fast()",
         ])
+
+    def test_a_run_with_known_issues(self):
+        status, out = summary.summarize(KNOWN.splitlines(True))
+        self.assertEqual((status, out), (0, [
+            "=== tests (swift test): 1 passed, 0 skipped, 0 failed; the run took 0.6 s",
+            "  slowest:    0.5 s  flaky()",
+        ]))
 
     def test_a_run_that_did_not_finish(self):
         status, out = summary.summarize(LOG.splitlines(True)[:5], "mount")
