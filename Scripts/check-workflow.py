@@ -176,6 +176,10 @@ def check_linux(jobs):
     image = container.get("image") if isinstance(container, dict) else container
     if not (isinstance(image, str) and re.match(r"^swift:6\.3(\.\d+)?(-[\w.]+)?$", image)):
         findings.append("job linux: not in the official Swift 6.3 image (container: %s)" % image)
+    # .ci/run mounts a FUSE folder (Scripts/casefold-fs.py): a container needs /dev/fuse and CAP_SYS_ADMIN.
+    options = container.get("options", "") if isinstance(container, dict) else ""
+    if "--device /dev/fuse" not in options or "--cap-add SYS_ADMIN" not in options:
+        findings.append("job linux: its container lacks `--device /dev/fuse --cap-add SYS_ADMIN` (the casefold mount)")
     if "bash .ci/run" not in job_commands(linux):
         findings.append("job linux: does not run `bash .ci/run`")
     return findings
