@@ -22,8 +22,17 @@ extension ActiveProfile {
     /// ``decode(_:prefix:)``) throws that error, so a half-configured app stops where it asks for certainty. Call
     /// ``validate()`` at startup to fail fast.
     public static var current: ActiveProfile {
-        if let scoped = ProfileScope.profile { return scoped }
-        return ProcessProfiles.shared.current
+        _read {
+            let layers = ProcessProfiles.shared
+            if layers.scopeWasEntered, ProfileScope.isBound, let scoped = ProfileScope.profile {
+                yield scoped
+            } else if !layers.layersWereSet {
+                // Borrowed, as the `static let` that `current` was: no retain for the common read.
+                yield launch
+            } else {
+                yield layers.current
+            }
+        }
     }
 
     /// The launch layer alone: the process's arguments, payload and environment, parsed once.
@@ -49,19 +58,23 @@ extension ActiveProfile {
     ///
     /// A task local: nested scopes stack, and child tasks inherit the scope. A detached task, a Dispatch queue, a
     /// `Thread` or a C callback does not: carry it there with `withProfile(_:operation:)` with an `ActiveProfile`.
+    @discardableResult
     public static func withProfile<R>(_ configuration: LaunchConfiguration, operation: () throws -> R) rethrows -> R {
-        try ProfileScope.$profile.withValue(ActiveProfile(configuration: configuration, layer: .scope)) {
+        ProfileScope.noteEntered()
+        return try ProfileScope.$profile.withValue(ActiveProfile(configuration: configuration, layer: .scope)) {
             try operation()
         }
     }
 
     /// Runs the asynchronous `operation` with `configuration` as ``current``, for this task and its child tasks.
+    @discardableResult
     public static func withProfile<R>(
         _ configuration: LaunchConfiguration,
         isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> R
     ) async rethrows -> R {
-        try await ProfileScope.$profile.withValue(
+        ProfileScope.noteEntered()
+        return try await ProfileScope.$profile.withValue(
             ActiveProfile(configuration: configuration, layer: .scope), operation: operation, isolation: isolation)
     }
 
@@ -75,17 +88,21 @@ extension ActiveProfile {
     /// ```
     ///
     /// Each read still says where its value came from (``source(ofKey:)``): the scope's, preview's or launch's.
+    @discardableResult
     public static func withProfile<R>(_ profile: ActiveProfile, operation: () throws -> R) rethrows -> R {
-        try ProfileScope.$profile.withValue(profile) { try operation() }
+        ProfileScope.noteEntered()
+        return try ProfileScope.$profile.withValue(profile) { try operation() }
     }
 
     /// Runs the asynchronous `operation` with `profile` as ``current``.
+    @discardableResult
     public static func withProfile<R>(
         _ profile: ActiveProfile,
         isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> R
     ) async rethrows -> R {
-        try await ProfileScope.$profile.withValue(profile, operation: operation, isolation: isolation)
+        ProfileScope.noteEntered()
+        return try await ProfileScope.$profile.withValue(profile, operation: operation, isolation: isolation)
     }
 
     // MARK: - Preview
@@ -93,20 +110,26 @@ extension ActiveProfile {
     /// The preview profile: ``current`` for the whole process wherever no scope is set, over the launch and the
     /// baked profile. `nil` (the default) turns it off.
     ///
-    /// SwiftUI previews set it with `#Preview(traits: .profile(LaunchProfiles.demo))`; a UIKit or AppKit preview
-    /// sets it in its body:
-    ///
-    /// ```swift
-    /// #Preview {
-    ///     ActiveProfile.preview = LaunchProfiles.demo
-    ///     return CountriesViewController()
-    /// }
-    /// ```
+    /// SwiftUI previews set it with `#Preview(traits: .profile(LaunchProfiles.demo))` (the `ProfilePreviews`
+    /// product); a UIKit or AppKit preview with ``previewing(_:_:)``.
     ///
     /// One for the process: the last one set wins. Tests should use scopes, which are per task.
     public static var preview: LaunchConfiguration? {
         get { ProcessProfiles.shared.preview }
         set { ProcessProfiles.shared.preview = newValue }
+    }
+
+    /// Sets ``preview`` to `configuration`, then makes the previewed value: the one expression a UIKit or AppKit
+    /// `#Preview` body needs.
+    ///
+    /// ```swift
+    /// #Preview {
+    ///     ActiveProfile.previewing(LaunchProfiles.demo) { CountriesViewController() }
+    /// }
+    /// ```
+    public static func previewing<T>(_ configuration: LaunchConfiguration, _ make: () throws -> T) rethrows -> T {
+        preview = configuration
+        return try make()
     }
 
     // MARK: - Baked
@@ -205,4 +228,24 @@ extension ActiveProfile {
 /// The task local behind scopes.
 enum ProfileScope {
     @TaskLocal static var profile: ActiveProfile?
+
+    /// Whether this task (or thread) has the task local bound: `TaskLocal.get()` without its cost when it is not.
+    ///
+    /// `TaskLocal.get()` is not inlinable: a read through it is a call of unspecialised generic code that copies the
+    /// value through its type's metadata, about 25 ns, which a read outside any scope (about 100 ns) would pay every
+    /// time. The lookup it makes first is the runtime's `swift_task_localValueGet(const HeapObject *key)`, exported
+    /// with the Swift calling convention (swiftlang/swift `include/swift/Runtime/Concurrency.h`), whose key is the
+    /// `TaskLocal` object itself: `TaskLocal.key` is `unsafeBitCast(self, to: Builtin.RawPointer.self)`, emitted into
+    /// every client (`@_alwaysEmitIntoClient`, the toolchain's `_Concurrency.swiftinterface`), so the runtime keeps
+    /// accepting it. It answers `nil` when nothing is bound: then `current` goes on without the generic call; when
+    /// something is, the value is read through `TaskLocal.get()` as usual.
+    static func noteEntered() { ProcessProfiles.shared.noteScopeEntered() }
+
+    @inline(__always)
+    static var isBound: Bool {
+        swiftTaskLocalValueGet(Unmanaged.passUnretained($profile).toOpaque()) != nil
+    }
 }
+
+@_silgen_name("swift_task_localValueGet")
+private func swiftTaskLocalValueGet(_ key: UnsafeMutableRawPointer) -> UnsafeMutableRawPointer?

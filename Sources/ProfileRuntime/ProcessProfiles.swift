@@ -10,10 +10,14 @@ import Android
 
 /// The process-wide layers of ``ActiveProfile/current``: the preview profile and the baked one, behind one lock.
 ///
-/// `@unchecked Sendable`, the only one in the runtime: every stored property but the lock is read and written only
-/// between `pthread_mutex_lock` and `pthread_mutex_unlock` of `mutex` (``withLock(_:)``), which orders those
-/// accesses across threads (POSIX: the mutex "shall synchronize memory"); the lock itself is allocated once, never
-/// moves (it is not a Swift stored value, which may be moved) and is never freed while the object lives. A lock of
+/// `@unchecked Sendable`, the only one in the runtime: every stored `var` is read and written only between
+/// `pthread_mutex_lock` and `pthread_mutex_unlock` of `mutex` (``withLock(_:)``), which orders those accesses across
+/// threads (POSIX: the mutex "shall synchronize memory"); the lock and the three one-time flags are allocated once,
+/// never move (they are not Swift stored values, which may be moved) and are freed only with the object. The flags
+/// are read and set only through the standard library's atomic one-time initialisation
+/// (`_stdlib_atomicAcquiringLoadARCRef` / `_stdlib_atomicAcquiringInitializeARCRef`, emitted into this module), so
+/// the read of a process where no preview or baked profile was ever set takes no lock, and one where no scope was
+/// ever entered does not look the task local up. A lock of
 /// the C library rather than `Synchronization.Mutex` because the runtime supports systems older than the ones
 /// `Mutex` needs (macOS 15, iOS 18). swift-nio's `NIOLock` is the same `pthread_mutex_t` behind a pointer on Darwin
 /// and Linux alike (swift-nio 2.101.3, `Sources/NIOConcurrencyHelpers/lock.swift:49-54`, `:103`, `:116`).
@@ -34,11 +38,18 @@ final class ProcessProfiles: @unchecked Sendable {
     private var bakedConfiguration: LaunchConfiguration?
     /// The launch with the baked profile under it, made by ``bake(_:)``.
     private var bakedLaunch: ActiveProfile?
-    /// Whether a read answered from the launch before anything was baked.
-    private var launchWasRead = false
+    /// What ``current`` answers once a preview or a baked profile was set: the preview, else the launch over the
+    /// baked profile (`nil`: the launch).
+    private var resolved: ActiveProfile?
 
     init(launch: @escaping @Sendable () -> ActiveProfile) {
         makeLaunch = launch
+        layersSet = UnsafeMutablePointer<Marker?>.allocate(capacity: 1)
+        layersSet.initialize(to: nil)
+        launchRead = UnsafeMutablePointer<Marker?>.allocate(capacity: 1)
+        launchRead.initialize(to: nil)
+        scopeEntered = UnsafeMutablePointer<Marker?>.allocate(capacity: 1)
+        scopeEntered.initialize(to: nil)
         #if canImport(Darwin) || canImport(Glibc) || canImport(Musl) || canImport(Android)
         mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
         mutex.initialize(to: pthread_mutex_t())
@@ -51,6 +62,12 @@ final class ProcessProfiles: @unchecked Sendable {
         pthread_mutex_destroy(mutex)
         mutex.deallocate()
         #endif
+        layersSet.deinitialize(count: 1)
+        layersSet.deallocate()
+        launchRead.deinitialize(count: 1)
+        launchRead.deallocate()
+        scopeEntered.deinitialize(count: 1)
+        scopeEntered.deallocate()
     }
 
     @inline(__always)
@@ -63,11 +80,55 @@ final class ProcessProfiles: @unchecked Sendable {
     }
 
     /// The profile a read outside any scope answers from: the preview, else the launch (over the baked profile).
+    ///
+    /// Until a preview or a baked profile is first set, the launch, without the lock: ``layersSet`` is published once
+    /// (an acquiring load here, the stdlib's one-time atomic initialisation where it is set, after the state it
+    /// guards), so a read that sees it `nil` answers as if it came before that first set. After that, one lock round
+    /// trip.
     var current: ActiveProfile {
-        if let profile = withLock({ previewProfile ?? bakedLaunch }) { return profile }
-        let launch = makeLaunch()
-        withLock { launchWasRead = true }
-        return launch
+        if _stdlib_atomicAcquiringLoadARCRef(object: layersSet) == nil {
+            if _stdlib_atomicAcquiringLoadARCRef(object: launchRead) == nil {
+                _ = _stdlib_atomicAcquiringInitializeARCRef(object: launchRead, desired: Marker())
+            }
+            return makeLaunch()
+        }
+        return withLock { resolved ?? makeLaunch() }
+    }
+
+    /// Whether a preview or a baked profile was ever set (else ``current`` is the launch); notes a read of the launch.
+    @inline(__always)
+    var layersWereSet: Bool {
+        if _stdlib_atomicAcquiringLoadARCRef(object: layersSet) != nil { return true }
+        if _stdlib_atomicAcquiringLoadARCRef(object: launchRead) == nil {
+            _ = _stdlib_atomicAcquiringInitializeARCRef(object: launchRead, desired: Marker())
+        }
+        return false
+    }
+
+    /// Whether a scope was ever entered in the process (``ActiveProfile/withProfile(_:operation:)``).
+    @inline(__always)
+    var scopeWasEntered: Bool { _stdlib_atomicAcquiringLoadARCRef(object: scopeEntered) != nil }
+
+    /// Notes that a scope is entered.
+    func noteScopeEntered() {
+        if !scopeWasEntered { _ = _stdlib_atomicAcquiringInitializeARCRef(object: scopeEntered, desired: Marker()) }
+    }
+
+    /// A non-nil pointer: the one-time flags below hold one once set.
+    final class Marker: Sendable {}
+
+    /// Set (once, never cleared) when a preview or a baked profile is first set.
+    private let layersSet: UnsafeMutablePointer<Marker?>
+    /// Set (once) when a read first answers from the launch.
+    private let launchRead: UnsafeMutablePointer<Marker?>
+    /// Set (once) when a scope is first entered.
+    private let scopeEntered: UnsafeMutablePointer<Marker?>
+
+    /// Publishes ``layersSet``; called with the lock held, after the state is changed.
+    private func publishLayers() {
+        if _stdlib_atomicAcquiringLoadARCRef(object: layersSet) == nil {
+            _ = _stdlib_atomicAcquiringInitializeARCRef(object: layersSet, desired: Marker())
+        }
     }
 
     /// The preview profile's configuration; setting it (or `nil`) replaces it for the whole process.
@@ -78,6 +139,8 @@ final class ProcessProfiles: @unchecked Sendable {
             withLock {
                 previewConfiguration = newValue
                 previewProfile = profile
+                resolved = profile ?? bakedLaunch
+                publishLayers()
             }
         }
     }
@@ -98,7 +161,9 @@ final class ProcessProfiles: @unchecked Sendable {
             }
             bakedConfiguration = configuration
             bakedLaunch = combined
-            return launchWasRead ? .bakedAfterReads : .baked
+            resolved = previewProfile ?? combined
+            publishLayers()
+            return _stdlib_atomicAcquiringLoadARCRef(object: launchRead) == nil ? .baked : .bakedAfterReads
         }
     }
 

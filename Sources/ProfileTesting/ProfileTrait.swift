@@ -1,5 +1,5 @@
 #if canImport(Testing)
-import ProfileRuntime
+@_exported import ProfileRuntime
 import Testing
 
 /// A Swift Testing trait that runs a test, or every test of a suite, with a profile as `ActiveProfile.current`:

@@ -130,14 +130,13 @@ enum Isolation {
         _ = environmentBefore
         await tracker.start(profile)
         let expected = profile == "offline" ? offline : uitest
-        let other = profile == "offline" ? uitest : offline
         let base = profile == "offline" ? LaunchProfiles.offline : LaunchProfiles.uitest
         // A value no other case reads: 1000 + index for offline, 2000 + index for uitest.
         let own = (profile == "offline" ? 1000 : 2000) + index
         for round in 0..<rounds {
             let reading = Reading.read()
             #expect(reading == expected, "round \(round)")
-            tracker.record(profile, crossRead: reading == other)
+            tracker.record(profile, crossRead: reading != expected)
             try await ActiveProfile.withProfile(base.setting(ProfileValues.pageSize, to: own)) {
                 await Task.yield()
                 let inner = await withTaskGroup(of: Int.self) { group in
