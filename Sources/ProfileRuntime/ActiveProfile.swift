@@ -9,8 +9,13 @@
 /// let countries = try profile.variant(of: CountriesSource.self, default: .live)
 /// ```
 ///
+/// ## Layers
+/// ``current`` answers from a scope (`withProfile(_:operation:)`, a test's `.profile(…)`
+/// trait), else the preview (``preview``), else the launch described below, over a profile baked into the build
+/// (``bake(_:)``); ``source(ofKey:)`` says which. See <doc:TestsPreviewsAndReleaseBuilds>.
+///
 /// ## Sources and precedence
-/// A key is looked up in these sources; the first that sets it wins:
+/// Within the launch, a key is looked up in these sources; the first that sets it wins:
 /// 1. **Launch arguments**: `-key value`, bare `-flag`, `--key value`, `--key=value`, bare `--flag` (see
 ///    ``init(arguments:environment:)``), read from the profile's arguments that the payload carries (its
 ///    `argument=` entries) and then from the process's own argv, as if the payload's arguments came first on argv
