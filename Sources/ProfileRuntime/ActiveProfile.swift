@@ -351,10 +351,12 @@ extension ActiveProfile {
             }
             return "launch argument \"\(token < arguments.count ? arguments[token] : "?")\""
         case .payload:
-            switch profiles.count {
+            // The payload's own profiles (a baked profile's names come first in `profiles`).
+            let names = profiles.dropFirst(baked?.profiles.count ?? 0)
+            switch names.count {
             case 0: return "the profile payload"
-            case 1: return "profile \(profiles[0])"
-            default: return "profiles \(profiles.joined(separator: "+"))"
+            case 1: return "profile \(names[names.startIndex])"
+            default: return "profiles \(names.joined(separator: "+"))"
             }
         case .environment(let name):
             return "environment variable \(name)"

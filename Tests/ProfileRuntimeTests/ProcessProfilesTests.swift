@@ -56,6 +56,12 @@ import Testing
                 .invalidValue, key: "greeting",
                 message: "key \"greeting\": \"Staging\" (from the baked profile staging) is not a valid Int")
         ) { try profile.requiredInt(forKey: "greeting") }
+        // A text of the launch's payload names the launch's profile, not the baked one.
+        #expect(
+            throws: ProfileRuntimeError(
+                .invalidValue, key: "countries.datasource",
+                message: "key \"countries.datasource\": \"local-mock\" (from profile uitest) is not a valid Double")
+        ) { try profile.requiredDouble(forKey: "countries.datasource") }
         // What is handed on is the launch's alone.
         #expect(profile.launchEnvironment == Self.launch().launchEnvironment)
     }
