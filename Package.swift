@@ -12,6 +12,10 @@ let package = Package(
         .executable(name: "profile", targets: ["profile"]),
         .executable(name: "countries", targets: ["countries"]),
         .library(name: "ProfileRuntime", targets: ["ProfileRuntime"]),
+        // `@Test(.profile(LaunchProfiles.offline))`: a test target's dependency (it imports Testing).
+        .library(name: "ProfileTesting", targets: ["ProfileTesting"]),
+        // `#Preview(traits: .profile(LaunchProfiles.demo))`: SwiftUI previews (Apple platforms; empty elsewhere).
+        .library(name: "ProfilePreviews", targets: ["ProfilePreviews"]),
         // A swift-configuration `ConfigProvider` over the active profile; empty unless the trait below is enabled.
         .library(name: "ProfileConfiguration", targets: ["ProfileConfiguration"]),
         .plugin(name: "ProfileCodegen", targets: ["ProfileCodegen"]),
@@ -38,6 +42,10 @@ let package = Package(
         ),
         // The runtime an app links: no dependencies at all, not even Foundation. Owns the wire format.
         .target(name: "ProfileRuntime", exclude: ["WireFormat.md"]),
+        // The `.profile(…)` trait of Swift Testing over the runtime's scopes; apart so the runtime never imports Testing.
+        .target(name: "ProfileTesting", dependencies: ["ProfileRuntime"]),
+        // The preview trait of SwiftUI over the runtime's preview layer; apart so the runtime never links SwiftUI.
+        .target(name: "ProfilePreviews", dependencies: ["ProfileRuntime"]),
         // `ProfileProvider`: the active profile as a swift-configuration provider. Its code is compiled only with the
         // `SwiftConfiguration` trait, and so is its dependency.
         .target(
@@ -61,12 +69,17 @@ let package = Package(
         .plugin(name: "ProfileCodegen", capability: .buildTool(), dependencies: ["profile"]),
         // The example app launched through `profile run`.
         .executableTarget(name: "countries", dependencies: ["ProfileRuntime"]),
+        // Its unit tests: `.profile(LaunchProfiles.uitest)` and `.profile(LaunchProfiles.offline)`, in parallel.
+        .testTarget(name: "CountriesTests", dependencies: ["countries", "ProfileTesting"]),
         // Micro-benchmark of the runtime's first read, driven by Benchmarks/run.sh.
         .executableTarget(name: "runtime-bench", dependencies: ["ProfileRuntime"], path: "Benchmarks/RuntimeBench"),
         // What every test target shares: temporary directories, running processes, the seeded generator, paths.
         // Test-only (it uses Foundation); no product exposes it.
         .target(name: "TestSupport", path: "Tests/TestSupport"),
         .testTarget(name: "ProfileRuntimeTests", dependencies: ["ProfileRuntime", "TestSupport"]),
+        // The trait as a user meets it, with the keys and `LaunchProfiles` that `profile generate swift` writes from
+        // profiles/_catalog.yml (Profile+Generated.swift, as in Sources/countries; ProfileCLITests checks it current).
+        .testTarget(name: "ProfileTestingTests", dependencies: ["ProfileTesting", "ProfileRuntime"]),
         // Reads through `ConfigReader(provider: ProfileProvider(…))`; runs with `swift test --traits SwiftConfiguration`.
         // A tiny app reading through `ProfileProvider`, launched by `profile run` in ProfileConfigurationTests.
         .executableTarget(

@@ -3,7 +3,11 @@
 //     swift build -c release --scratch-path .build-runtime --product runtime-bench
 //     .build-runtime/release/runtime-bench [iterations]
 //
-// Prints the median over many iterations, e.g. `runtime first read (30 entries): 4.2 us`.
+// Prints the median over many iterations, e.g. `runtime first read (30 entries): 4.2 us`; then the cost of a read
+// through `ActiveProfile.current` with no scope and inside a scope (`ActiveProfile.withProfile`), each as a ratio to
+// the read as it was before scopes existed (a `static let` holding the launch's profile), measured in the same run,
+// interleaved. For that part the program runs itself again with the profile as its launch (argv and
+// `PROFILE_PAYLOAD`), so `current` has a real launch to answer from.
 
 import ProfileRuntime
 
@@ -62,7 +66,29 @@ var environment: [String: String] = [
 ]
 for index in 0..<20 { environment["UNRELATED_VARIABLE_\(index)"] = "value \(index)" }
 
-let iterations = CommandLine.arguments.dropFirst().first.flatMap { Int($0) } ?? 20_000
+/// The marker of the second run, the one launched with the profile.
+let launchedMarker = "--runtime-bench-launched"
+
+if !CommandLine.arguments.contains(launchedMarker) {
+    // The first run: run again with the profile as the launch (execve: same pid, so the caller waits as before).
+    var childArguments = arguments
+    childArguments[0] = CommandLine.arguments[0]
+    childArguments += [launchedMarker, CommandLine.arguments.dropFirst().first ?? "20000"]
+    var childEnvironment = environment.map { "\($0.key)=\($0.value)" }
+    childEnvironment.append("RUNTIME_BENCH_FIRST=1")
+    #if os(Linux)
+    let executable = "/proc/self/exe"
+    #else
+    let executable = CommandLine.arguments[0]
+    #endif
+    let argv = childArguments.map { strdup($0) } + [nil]
+    let envp = childEnvironment.map { strdup($0) } + [nil]
+    execve(executable, argv, envp)
+    print("runtime-bench: cannot run itself again: errno \(errno)")
+    exit(1)
+}
+
+let iterations = CommandLine.arguments.last.flatMap { Int($0) } ?? 20_000
 var checksum = 0
 var firstRead: [UInt64] = []
 firstRead.reserveCapacity(iterations)
@@ -91,4 +117,63 @@ do {
 print("payload: \(encoded.utf8.count) bytes, argv: \(arguments.count) tokens, \(iterations) iterations")
 print("runtime first read (30 entries): \(format(medianMicroseconds(firstRead)))")
 print("runtime later read: \(format(medianMicroseconds(readOnly)))")
+
+// Reads through `ActiveProfile.current`, in batches of `batch` reads (a clock read costs about as much as one read).
+
+/// The read as it was before scopes: `ActiveProfile.current` was this `static let`.
+enum Before {
+    static let current = ActiveProfile.current
+}
+
+let configuration = LaunchConfiguration(
+    name: "uitest", launchArguments: payload.launchArguments + ["--page-size", "7"], launchEnvironment: environment)
+let batch = 100
+let rounds = max(iterations / 20, 200)
+var before: [UInt64] = []
+var noScope: [UInt64] = []
+var inScope: [UInt64] = []
+
+@MainActor @inline(never)
+func timeBatch(_ read: () -> Int) -> UInt64 {
+    let start = now()
+    for _ in 0..<batch { checksum &+= read() }
+    return now() - start
+}
+
+// Phase 1: a process that never entered a scope (an app): `current` is the launch, read as before.
+var firstBefore: [UInt64] = []
+var firstNoScope: [UInt64] = []
+for _ in 0..<rounds {
+    firstBefore.append(timeBatch { Before.current.int(forKey: "pageSize", default: 0) })
+    firstNoScope.append(timeBatch { ActiveProfile.current.int(forKey: "pageSize", default: 0) })
+}
+// Phase 2: scopes exist in the process (a test runner): a read outside one looks the task local up.
+for _ in 0..<rounds {
+    before.append(timeBatch { Before.current.int(forKey: "pageSize", default: 0) })
+    noScope.append(timeBatch { ActiveProfile.current.int(forKey: "pageSize", default: 0) })
+    ActiveProfile.withProfile(configuration) {
+        inScope.append(timeBatch { ActiveProfile.current.int(forKey: "pageSize", default: 0) })
+    }
+}
+
+/// Nanoseconds per read, median over the batches.
+func perRead(_ samples: [UInt64]) -> Double { medianMicroseconds(samples) * 1000 / Double(batch) }
+
+/// A ratio with two decimals.
+func ratio(_ value: Double) -> String {
+    let hundredths = Int((value * 100).rounded())
+    return "\(hundredths / 100).\(hundredths % 100 < 10 ? "0" : "")\(hundredths % 100)x"
+}
+
+/// One line: the read's cost and its ratio to the read before scopes measured beside it.
+func report(_ label: String, _ samples: [UInt64], against baseline: [UInt64]) {
+    let nanoseconds = perRead(samples)
+    print(
+        "read through current, \(label): \(Int(nanoseconds.rounded())) ns, "
+            + "\(ratio(nanoseconds / perRead(baseline))) of before (\(Int(perRead(baseline).rounded())) ns)")
+}
+
+report("no scope ever entered", firstNoScope, against: firstBefore)
+report("no scope, scopes in use", noScope, against: before)
+report("in a scope", inScope, against: before)
 if checksum == 42 { print("") }  // keeps the reads observable

@@ -68,7 +68,10 @@ extension ActiveProfile {
     /// values in `-key value` form before the arguments' own `--`), where every key this process's launch arguments
     /// set is written as they set it (`-fast maybe`, a bare `-verbose`). Empty when this process has no readable
     /// payload.
+    ///
+    /// Inside a scope or a preview: the configuration's own launch arguments.
     public var launchArguments: [String] {
+        if let configuration { return configuration.launchArguments }
         guard hasPayload else { return [] }
         let merged = effectivePayload
         var overrides: [String: String?] = [:]
@@ -82,7 +85,10 @@ extension ActiveProfile {
     /// `PROFILE_PAYLOAD` with the ``effectivePayload`` re-encoded, plus each variable the profile set (its `env=`
     /// entries) with its current value in this process (variables that are no longer set, and names no variable can
     /// have, are left out). Empty when this process has no readable payload.
+    ///
+    /// Inside a scope or a preview: the configuration's own launch environment.
     public var launchEnvironment: [String: String] {
+        if let configuration { return configuration.launchEnvironment }
         guard hasPayload else { return [:] }
         let merged = effectivePayload
         var result: [String: String] = [:]

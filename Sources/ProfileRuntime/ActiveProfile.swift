@@ -9,8 +9,13 @@
 /// let countries = try profile.variant(of: CountriesSource.self, default: .live)
 /// ```
 ///
+/// ## Layers
+/// ``current`` answers from a scope (`withProfile(_:operation:)`, a test's `.profile(…)`
+/// trait), else the preview (``preview``), else the launch described below, over a profile baked into the build
+/// (``bake(_:)``); ``source(ofKey:)`` says which. See <doc:TestsPreviewsAndReleaseBuilds>.
+///
 /// ## Sources and precedence
-/// A key is looked up in these sources; the first that sets it wins:
+/// Within the launch, a key is looked up in these sources; the first that sets it wins:
 /// 1. **Launch arguments**: `-key value`, bare `-flag`, `--key value`, `--key=value`, bare `--flag` (see
 ///    ``init(arguments:environment:)``), read from the profile's arguments that the payload carries (its
 ///    `argument=` entries) and then from the process's own argv, as if the payload's arguments came first on argv
@@ -38,36 +43,93 @@
 /// Arguments and the payload are parsed once, when the value is created; environment variables are read when a
 /// key is looked up.
 public struct ActiveProfile: Sendable {
-    /// The profile of the current process, parsed once (lazily, thread-safely) from `CommandLine.arguments` and
-    /// the process environment.
-    ///
-    /// Reading `current` never crashes and never throws. When `PROFILE_PAYLOAD` is present but broken (for
-    /// example, written by a newer `profile`), ``payloadError`` holds the error, the payload is ignored, the
-    /// optional and `default:` reads use the remaining sources, and every throwing read (`required…`,
-    /// ``variant(of:)``, ``decode(_:prefix:)``) throws that error, so a half-configured app stops where it asks for
-    /// certainty. Call ``validate()`` at startup to fail fast.
-    public static let current = ActiveProfile(
-        arguments: CommandLine.arguments,
-        source: .process,
-        payloadText: ProcessEnvironment.process.value(WireFormat.environmentVariable)
-    )
-
     /// The launch arguments this profile was read from, including the program path (the process's own argv; the
     /// payload's arguments, read before them, are not included).
-    public let arguments: [String]
+    public var arguments: [String] { storage.arguments }
     /// The names of the applied profiles, in order (empty when the process was not launched through `profile`).
-    public let profiles: [String]
+    ///
+    /// For ``current`` inside a scope or a preview, the scoped profile's names (`["offline"]`); in a baked build, the
+    /// baked profile's names followed by the launch's (`["staging", "uitest"]`: applied in that order, the launch
+    /// winning key by key).
+    public var profiles: [String] { storage.profiles }
     /// The error that made the payload unreadable, if any; see ``current``.
-    public let payloadError: ProfileRuntimeError?
+    public var payloadError: ProfileRuntimeError? { storage.payloadError }
 
-    let table: [String: Entry]
-    let environment: ProcessEnvironment
-    let payloadText: String?
+    /// Everything this value holds, in one reference: copying an `ActiveProfile` (as ``current`` does at every read)
+    /// retains one object.
+    let storage: Storage
+
+    var table: [String: Entry] { storage.table }
+    var environment: ProcessEnvironment { storage.environment }
+    var payloadText: String? { storage.payloadText }
     /// Texts by canonical key, read after every other source: see ``registering(defaults:)``.
-    private(set) var registeredDefaults: [String: (key: String, text: String)] = [:]
+    var registeredDefaults: [String: (key: String, text: String)] { storage.registeredDefaults }
     /// The payload's `argument=` entries, read as launch arguments before ``arguments``. An option among them has
     /// the token `arguments.count + i` (`i` its index here), so that tokens stay positive and one `Int`.
-    let payloadArguments: [String]
+    var payloadArguments: [String] { storage.payloadArguments }
+    /// Which layer of ``current`` this profile is: a scope, a preview or the launch (a baked profile is only ever
+    /// read through ``baked``).
+    var layer: ProfileSource.Layer { storage.layer }
+    /// The profile baked into the build, read below this one key by key (only under the launch).
+    var baked: ActiveProfile? { storage.baked }
+    /// The configuration a scope or a preview was made from: what ``launchConfiguration`` hands on.
+    var configuration: LaunchConfiguration? { storage.configuration }
+
+    /// The parts of an `ActiveProfile`. Immutable: a change (``registering(defaults:)``, a baked layer) makes a new
+    /// one.
+    final class Storage: Sendable {
+        let arguments: [String]
+        let profiles: [String]
+        let payloadError: ProfileRuntimeError?
+        let table: [String: Entry]
+        let environment: ProcessEnvironment
+        let payloadText: String?
+        let registeredDefaults: [String: (key: String, text: String)]
+        let payloadArguments: [String]
+        let layer: ProfileSource.Layer
+        let baked: ActiveProfile?
+        let configuration: LaunchConfiguration?
+
+        init(
+            arguments: [String], profiles: [String], payloadError: ProfileRuntimeError?, table: [String: Entry],
+            environment: ProcessEnvironment, payloadText: String?,
+            registeredDefaults: [String: (key: String, text: String)], payloadArguments: [String],
+            layer: ProfileSource.Layer, baked: ActiveProfile?, configuration: LaunchConfiguration?
+        ) {
+            self.arguments = arguments
+            self.profiles = profiles
+            self.payloadError = payloadError
+            self.table = table
+            self.environment = environment
+            self.payloadText = payloadText
+            self.registeredDefaults = registeredDefaults
+            self.payloadArguments = payloadArguments
+            self.layer = layer
+            self.baked = baked
+            self.configuration = configuration
+        }
+
+        /// A copy with some parts changed.
+        func with(
+            profiles: [String]? = nil,
+            payloadError: ProfileRuntimeError?? = nil,
+            registeredDefaults: [String: (key: String, text: String)]? = nil,
+            layer: ProfileSource.Layer? = nil,
+            baked: ActiveProfile?? = nil,
+            configuration: LaunchConfiguration?? = nil
+        ) -> Storage {
+            Storage(
+                arguments: arguments, profiles: profiles ?? self.profiles,
+                payloadError: payloadError ?? self.payloadError, table: table, environment: environment,
+                payloadText: payloadText, registeredDefaults: registeredDefaults ?? self.registeredDefaults,
+                payloadArguments: payloadArguments, layer: layer ?? self.layer, baked: baked ?? self.baked,
+                configuration: configuration ?? self.configuration)
+        }
+    }
+
+    init(storage: Storage) {
+        self.storage = storage
+    }
 
     /// Reads a profile from explicit launch arguments and environment, as a UI-test runner or a test would.
     ///
@@ -127,13 +189,10 @@ public struct ActiveProfile: Sendable {
         LaunchArguments.parse(arguments) { option in
             builder.table[option.key, default: Entry()].setArgument(option.text, token: option.token)
         }
-        self.arguments = arguments
-        self.payloadArguments = payloadArguments
-        self.profiles = builder.profiles
-        self.payloadError = payloadError
-        self.table = builder.table
-        self.environment = source
-        self.payloadText = payloadError == nil ? payloadText : nil
+        self.storage = Storage(
+            arguments: arguments, profiles: builder.profiles, payloadError: payloadError, table: builder.table,
+            environment: source, payloadText: payloadError == nil ? payloadText : nil, registeredDefaults: [:],
+            payloadArguments: payloadArguments, layer: .launch, baked: nil, configuration: nil)
     }
 
     /// Whether the process was launched with a readable profile payload.
@@ -209,6 +268,8 @@ extension ActiveProfile {
         case payload(Section)
         case environment(name: String)
         case registered(key: String)
+        /// A source of the profile baked into the build (``baked``), read below this one.
+        indirect case baked(Source)
     }
 
     /// A key's text and its source. `text` is `nil` only for a bare launch-argument flag.
@@ -242,6 +303,9 @@ extension ActiveProfile {
         if let text = environment.value(name) {
             return Found(text: text, source: .environment(name: name))
         }
+        if let baked, let found = baked.find(canonical: canonical, prefer: section) {
+            return Found(text: found.text, source: .baked(found.source))
+        }
         if !registeredDefaults.isEmpty, let registered = registeredDefaults[canonical] {
             return Found(text: registered.text, source: .registered(key: registered.key))
         }
@@ -260,13 +324,13 @@ extension ActiveProfile {
     /// Registering again adds to (and overrides) the defaults already registered. Handing the profile on
     /// (``launchArguments``, ``launchEnvironment``) does not carry them: the launched app registers its own.
     public func registering(defaults: [String: String]) -> ActiveProfile {
-        var copy = self
+        var registered = registeredDefaults
         for (key, text) in defaults {
             let canonical = ProfileKey.canonical(key)
             guard !canonical.isEmpty else { continue }
-            copy.registeredDefaults[canonical] = (key, text)
+            registered[canonical] = (key, text)
         }
-        return copy
+        return ActiveProfile(storage: storage.with(registeredDefaults: registered))
     }
 
     /// Whether any source sets a key under `canonical` + `-` (a nested settings struct).
@@ -274,6 +338,7 @@ extension ActiveProfile {
         let prefix = canonical + "-"
         if table.keys.contains(where: { $0.utf8.starts(with: prefix.utf8) }) { return true }
         if registeredDefaults.keys.contains(where: { $0.utf8.starts(with: prefix.utf8) }) { return true }
+        if let baked, baked.containsKeys(underCanonical: canonical) { return true }
         return environment.containsName(withPrefix: ProfileKey.environmentName(canonical: prefix))
     }
 
@@ -286,15 +351,19 @@ extension ActiveProfile {
             }
             return "launch argument \"\(token < arguments.count ? arguments[token] : "?")\""
         case .payload:
-            switch profiles.count {
+            // The payload's own profiles (a baked profile's names come first in `profiles`).
+            let names = profiles.dropFirst(baked?.profiles.count ?? 0)
+            switch names.count {
             case 0: return "the profile payload"
-            case 1: return "profile \(profiles[0])"
-            default: return "profiles \(profiles.joined(separator: "+"))"
+            case 1: return "profile \(names[names.startIndex])"
+            default: return "profiles \(names.joined(separator: "+"))"
             }
         case .environment(let name):
             return "environment variable \(name)"
         case .registered(let key):
             return "the registered default of \"\(key)\""
+        case .baked:
+            return "the baked profile " + (baked?.profiles.joined(separator: "+") ?? "")
         }
     }
 

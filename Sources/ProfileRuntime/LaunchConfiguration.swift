@@ -28,8 +28,11 @@ public struct LaunchConfiguration: Sendable, Equatable {
 extension ActiveProfile {
     /// This process's profile, ready to hand on to a process it launches: ``profiles`` joined by `+`,
     /// ``launchArguments`` and ``launchEnvironment`` (all empty when this process has no readable payload).
+    ///
+    /// Inside a scope or a preview, the configuration it was made from, as it was given.
     public var launchConfiguration: LaunchConfiguration {
-        LaunchConfiguration(
+        if let configuration { return configuration }
+        return LaunchConfiguration(
             name: profiles.joined(separator: "+"),
             launchArguments: launchArguments,
             launchEnvironment: launchEnvironment

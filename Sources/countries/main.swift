@@ -4,6 +4,7 @@
 //     profile run uitest -- countries        # bundled data, no onboarding, settings in memory
 //     countries --countries-datasource local-mock -UITests -skipOnboarding YES --page-size=3
 //     countries -UITests                     # the seed's flag alone: bundled data too
+//     swift build --product countries -Xswiftc -DDEMO    # a build with `demo` baked in (AppConfiguration.swift)
 //
 // It reads its datasource the way the seed articles' apps do, `--countries-datasource local-mock`: the mock point
 // `countries.datasource` (the runtime maps `--countries-datasource`, `-countries.datasource` and a profile's
@@ -11,32 +12,29 @@
 // which alone selects the bundled data, as the first seed article's app selects its mock network client.
 import ProfileRuntime
 
-let profile = ActiveProfile.current
+// A baked build: `swift build --product countries -Xswiftc -DDEMO` runs as `demo` when nothing launches it with a
+// profile, and as what `profile run` passes when something does (the launch wins key by key).
+#if DEMO
+ActiveProfile.bake(LaunchProfiles.demo)
+#endif
+
 do {
-    // The seeds' bare `-UITests`, on the command line or among a profile's arguments (profiles/uitest.yml): a launch
-    // argument the app reads by its key, which the catalog does not declare (it would then be a flag, and a profile
-    // adding the argument beside it would be linted as shadowing it). Alone, it switches the app to its bundled data,
-    // as the first seed article's `-UITests` switches to the mock network client; a datasource chosen explicitly
-    // (`--countries-datasource live`, a profile's mock) still wins.
-    let uiTests = profile.isEnabled("UITests")
-    let source =
-        uiTests
-        ? try profile.variant(of: CountriesDatasourceMock.self, default: .localMock)
-        : try profile.variant(of: CountriesDatasourceMock.self)
-    let pageSize = profile.value(ProfileValues.pageSize)
+    let configuration = try AppConfiguration()
+    let source = configuration.datasource
+    let pageSize = configuration.pageSize
     guard pageSize >= 1 else {
         fail("countries: pageSize must be at least 1, not \(pageSize)", status: 64)
     }
-    let timeout = profile.value(ProfileValues.requestTimeout)
+    let timeout = configuration.requestTimeout
     guard timeout.isFinite, timeout > 0 else {
         fail("countries: requestTimeout must be a positive number of seconds, not \(timeout)", status: 64)
     }
 
-    print("profile: \(profile.profiles.isEmpty ? "none" : profile.profiles.joined(separator: " + "))")
-    print(profile.value(ProfileValues.greeting))
-    if uiTests { print("ui tests: animations off") }
-    if !profile.isEnabled(ProfileFlags.skipOnboarding) { Onboarding.show() }
-    let settings = Settings(inMemory: profile.isEnabled(ProfileFlags.inMemorySettings))
+    print("profile: \(configuration.profiles)")
+    print(configuration.greeting)
+    if configuration.uiTests { print("ui tests: animations off") }
+    if !configuration.skipOnboarding { Onboarding.show() }
+    let settings = Settings(inMemory: configuration.inMemorySettings)
     print("settings: \(settings.save(["pageSize": String(pageSize)]))")
 
     let datasource = makeDatasource(source, timeout: timeout)

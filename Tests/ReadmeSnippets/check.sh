@@ -16,6 +16,11 @@
 #   package identity hold as written.
 # - A snippet that imports `Configuration` (swift-configuration) is a function of its own in a second app, built with
 #   the trait `SwiftConfiguration` (that package depends on the clone with the trait, and on swift-configuration).
+# - A snippet that imports `Testing` is a test file of its own in Tests/AppTests, as written (the README's manifest
+#   declares that test target, with `ProfileTesting`); `swift test` runs them.
+# - A snippet that imports `ProfilePreviews` (a SwiftUI preview) is a file of its own in a third package, with the
+#   `ProfilePreviews` product and the plugin, built where SwiftUI exists (the macOS job); elsewhere it is skipped,
+#   saying so.
 # - Every other snippet is the body of a function of its own in Sources/App (its `import` lines go to the top of the
 #   file); main.swift calls them in document order and the built executable runs them. The catalog is the one of
 #   docs/catalog.md (its first ```yaml block), with a small `uitest` profile, so the generated `Countries`,
@@ -84,7 +89,10 @@ if placeholder not in manifest:
     sys.exit(f"snippets: the Package.swift snippet (README.md:{manifest_line}) does not use {placeholder}")
 fragments = [s for s in swift if s[1].startswith("// Package.swift")]
 configured = [s for s in swift if re.search(r"^import Configuration$", s[1], re.M) and s not in fragments]
-code = [s for s in swift if s not in manifests and s not in fragments and s not in configured]
+tests = [s for s in swift if re.search(r"^import Testing$", s[1], re.M) and s not in fragments]
+previews = [s for s in swift if re.search(r"^import ProfilePreviews$", s[1], re.M) and s not in fragments]
+code = [s for s in swift if s not in manifests and s not in fragments and s not in configured and s not in tests
+        and s not in previews]
 
 def write(path, content):
     old = open(path, encoding="utf-8").read() if os.path.exists(path) else None
@@ -161,6 +169,49 @@ os.makedirs(sources, exist_ok=True)
 write(os.path.join(sources, "XCTestStandIns.swift"), standins)
 write(os.path.join(sources, "main.swift"), functions(code, sources, "App"))
 
+def files(snippets, directory, guard=None):
+    """Writes each snippet as a file of its own in `directory`, as written (inside `#if guard` when given)."""
+    names = set()
+    os.makedirs(directory, exist_ok=True)
+    for index, (document, body, line) in enumerate(snippets, start=1):
+        file = f"Snippet{index}.swift"
+        names.add(file)
+        text = f"// {document}:{line}\n" + body.rstrip() + "\n"
+        if guard:
+            text = f"#if {guard}\n{text}#endif\n"
+        write(os.path.join(directory, file), text)
+    for stale in os.listdir(directory):
+        if stale.startswith("Snippet") and stale not in names:
+            os.remove(os.path.join(directory, stale))
+
+# The app's tests: the snippets that import Testing.
+files(tests, os.path.join(package, "Tests", "AppTests"))
+
+# The previews (SwiftUI): a package of their own, for macOS 15, built where SwiftUI exists.
+previews_package = os.path.join(os.path.dirname(package), "previews-package")
+files(previews, os.path.join(previews_package, "Sources", "Previews"), guard="canImport(SwiftUI)")
+write(os.path.join(previews_package, "profiles", "_catalog.yml"), catalog)
+write(os.path.join(previews_package, "profiles", "uitest.yml"),
+      "description: UI tests\nflags: [skipOnboarding]\nmocks: {countries: local-mock}\nvalues: {pageSize: 5}\n")
+write(os.path.join(previews_package, "Package.swift"), f"""// swift-tools-version: 6.1
+import PackageDescription
+
+let package = Package(
+    name: "Previews",
+    platforms: [.macOS(.v15), .iOS(.v18)],
+    dependencies: [.package(url: "{release_url}", from: "{version}")],
+    targets: [
+        .target(
+            name: "Previews",
+            dependencies: [
+                .product(name: "ProfileRuntime", package: "profile"),
+                .product(name: "ProfilePreviews", package: "profile"),
+            ],
+            plugins: [.plugin(name: "ProfileCodegen", package: "profile")])
+    ]
+)
+""")
+
 # The swift-configuration app.
 config_sources = os.path.join(config_package, "Sources", "ConfigApp")
 os.makedirs(config_sources, exist_ok=True)
@@ -215,7 +266,8 @@ let package = Package(
     write(os.path.join(probe, "Sources", "Probe", "Probe.swift"), f"import {product}\n")
     probes.append(f"{probe}\t{where}\t{dependency}")
 write(os.path.join(release, "probes.tsv"), "".join(p + "\n" for p in probes))
-print(f"{len(code)} code snippets, {len(configured)} swift-configuration snippets, {len(lines)} dependency lines, "
+print(f"{len(code)} code snippets, {len(tests)} test snippets, {len(previews)} preview snippets, "
+      f"{len(configured)} swift-configuration snippets, {len(lines)} dependency lines, "
       f"Package.swift (README.md:{manifest_line}); from {len(documents)} documents")
 PY
 
@@ -234,6 +286,23 @@ swift package --scratch-path "$scratch/build" resolve
 swift build --scratch-path "$scratch/build" --product App
 bin=$(swift build --scratch-path "$scratch/build" --show-bin-path)
 env -i PATH="$PATH" HOME="${HOME:-/tmp}" "$bin/App"
+if ls Tests/AppTests/Snippet*.swift >/dev/null 2>&1; then
+    printf '\n--- snippets: the app'"'"'s tests (ProfileTesting)\n'
+    env -i PATH="$PATH" HOME="${HOME:-/tmp}" swift test --scratch-path "$scratch/build"
+fi
+
+if ls "$scratch/previews-package/Sources/Previews/"Snippet*.swift >/dev/null 2>&1; then
+    if [ "$(uname)" = Darwin ]; then
+        printf '\n--- snippets: the previews (SwiftUI, ProfilePreviews)\n'
+        cd "$scratch/previews-package"
+        rm -f Package.resolved
+        swift package --scratch-path "$scratch/previews-build" resolve
+        swift build --scratch-path "$scratch/previews-build"
+        cd "$package"
+    else
+        printf '\n--- snippets: the previews need SwiftUI: built by the macOS job, skipped here\n'
+    fi
+fi
 
 if grep -q '^try ' "$config_package/Sources/ConfigApp/main.swift"; then
     printf '\n--- snippets: the swift-configuration app (trait SwiftConfiguration)\n'
