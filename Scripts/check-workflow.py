@@ -200,10 +200,14 @@ def check_macos(jobs):
     for what, pattern in MACOS_STEPS:
         if not any(re.search(pattern, line) for line in lines):
             findings.append("job macos: no step runs %s (/%s/)" % (what, pattern))
-    text = "\n".join(lines)
-    for destination in APPLE_DESTINATIONS:
-        if "'%s'" % destination not in text:
-            findings.append("job macos: ProfileRuntime is not built for %s" % destination)
+    # Each library an app links, for every destination: the runtime, and the SwiftUI preview trait.
+    for scheme in ("ProfileRuntime", "ProfilePreviews"):
+        text = "\n".join(
+            "\n".join(commands(step.get("run", ""))) for step in macos.get("steps", [])
+            if "xcodebuild build -scheme %s " % scheme in step.get("run", "").replace("\\\n", " "))
+        for destination in APPLE_DESTINATIONS:
+            if "'%s'" % destination not in text:
+                findings.append("job macos: %s is not built for %s" % (scheme, destination))
     return findings
 
 
