@@ -83,4 +83,38 @@ import Testing
 
                 """)
     }
+
+    /// An `extends` chain 1,000 profiles long, named so that the leaf comes first (`c0000` extends `c0001`, …):
+    /// resolving it, summarizing it for `lint` and freeing it each went one call per profile (SIGSEGV from about 100
+    /// profiles on a 256 KiB stack in the debug build). Valid, every command succeeds; with an error in the leaf, `run`
+    /// reports it and frees the chain.
+    @Test func aLongExtendsChainOnASmallStack() throws {
+        var files: [String: String] = [:]
+        for index in 0..<1000 {
+            let parent = index < 999 ? "extends: c\(String(format: "%04d", index + 1))\n" : ""
+            files["profiles/c\(String(format: "%04d", index)).yml"] =
+                parent + "env: {V\(index): x}\narguments: [-a\(index)]\n"
+        }
+        let project = try Project(files)
+        let lint = try Self.onSmallStack(project, ["lint"])
+        #expect(!lint.signaled && lint.status == 0)
+        #expect(lint.stderr == "1000 profiles checked, no problems.\n")
+        let show = try Self.onSmallStack(project, ["show", "c0000"])
+        #expect(!show.signaled && show.status == 0, "\(show.stderr)")
+        let run = try Self.onSmallStack(project, ["run", "c0000", "--", "/bin/sh", "-c", "echo $V0 $V999 $#", "sh"])
+        #expect(!run.signaled && run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "x x 1000\n")
+
+        try project.write("profiles/c0000.yml", "flgs: {}\n" + files["profiles/c0000.yml"]!)
+        let refused = try Self.onSmallStack(project, ["run", "c0000", "--", "/bin/true"])
+        #expect(!refused.signaled, "killed by signal \(refused.status)")
+        #expect(refused.status == 65)
+        #expect(
+            refused.stderr == """
+                profiles/c0000.yml:1:1: error: unknown key `flgs` in a profile; did you mean `flags`?
+                flgs: {}
+                ^~~~
+
+                """)
+    }
 }
