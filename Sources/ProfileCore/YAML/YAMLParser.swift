@@ -81,6 +81,16 @@ package final class YAMLParser {
             return result
         }
 
+        /// The top element, changed in place (the stack is not empty).
+        var top: UnsafeMutablePointer<Element> { base + (count - 1) }
+
+        /// The top element, moved out; nil when the stack is empty.
+        mutating func popLast() -> Element? {
+            guard count > 0 else { return nil }
+            count -= 1
+            return (base + count).move()
+        }
+
         /// Destroys what is left (after an error) and frees the storage.
         mutating func free() {
             base.deinitialize(count: count)
@@ -88,6 +98,8 @@ package final class YAMLParser {
             count = 0
         }
     }
+    /// The collections being read (see ``node(_:)``), behind a pointer of their own.
+    private let frames: UnsafeMutablePointer<Stack<Frame>>
     private var diagnostics: [Diagnostic] = []
     /// ``checkDuplicates(_:)``'s table, one for the whole document (emptied for each mapping, its room kept).
     private var firstIndex: [String: Int] = [:]
@@ -107,6 +119,8 @@ package final class YAMLParser {
         yaml_parser_initialize(parser)
         scratch = .allocate(capacity: 1)
         scratch.initialize(to: (Stack(capacity: 64), Stack(capacity: 16)))
+        frames = .allocate(capacity: 1)
+        frames.initialize(to: Stack(capacity: 16))
     }
 
     deinit {
@@ -117,6 +131,9 @@ package final class YAMLParser {
         scratch.pointee.items.free()
         scratch.deinitialize(count: 1)
         scratch.deallocate()
+        frames.pointee.free()
+        frames.deinitialize(count: 1)
+        frames.deallocate()
     }
 
     private func location(_ mark: Mark) -> SourceLocation { SourceLocation(file: file, mark: mark) }
@@ -277,7 +294,7 @@ package final class YAMLParser {
     /// The depth limit holds for the tree as built, aliases expanded: an alias may not carry its node deeper than the
     /// limit either, so every consumer of the tree (and its release) recurses at most ``Limits/maxDepth`` levels.
     private func node(_ event: inout yaml_event_t) throws(Diagnostic) -> YAMLNode {
-        var frames: [Frame] = []
+        let frames = self.frames
         while true {
             let mark = Self.mark(event.start_mark)
             var finished: YAMLNode
@@ -286,11 +303,11 @@ package final class YAMLParser {
             case YAML_SCALAR_EVENT:
                 finished = scalar(&event, mark: mark)
             case YAML_ALIAS_EVENT:
-                (finished, height) = try alias(&event, mark: mark, depth: frames.count)
+                (finished, height) = try alias(&event, mark: mark, depth: frames.pointee.count)
             case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
                 let isMapping = event.type == YAML_MAPPING_START_EVENT
-                // `frames.count` collections are around this one.
-                if frames.count >= limits.maxDepth {
+                // `frames.pointee.count` collections are around this one.
+                if frames.pointee.count >= limits.maxDepth {
                     yaml_event_delete(&event)
                     throw .error(
                         "nesting is deeper than \(limits.maxDepth) levels; profiles are never that deep",
@@ -303,13 +320,13 @@ package final class YAMLParser {
                 yaml_event_delete(&event)
                 if let anchor { anchors[anchor] = .open }
                 let start = isMapping ? scratch.pointee.pairs.count : scratch.pointee.items.count
-                frames.append(Frame(mark: mark, tag: tag, anchor: anchor, isMapping: isMapping, start: start))
+                frames.pointee.push(Frame(mark: mark, tag: tag, anchor: anchor, isMapping: isMapping, start: start))
                 try next(&event)
                 continue
             case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
                 yaml_event_delete(&event)
                 // libyaml ends only the collection it started last.
-                guard let frame = frames.popLast() else {
+                guard let frame = frames.pointee.popLast() else {
                     finished = YAMLNode(.scalar(YAMLScalar("")), mark: mark, tag: nil, weight: 1)
                     break
                 }
@@ -330,18 +347,18 @@ package final class YAMLParser {
                 finished = YAMLNode(.scalar(YAMLScalar("")), mark: mark, tag: nil, weight: 1)
             }
             // The finished node is the document's, or the next element of the collection around it.
-            let top = frames.count - 1
-            guard top >= 0 else { return finished }
-            if height > frames[top].height { frames[top].height = height }
-            if !frames[top].isMapping {
-                frames[top].weight &+= finished.weight
-                scratch.pointee.items.push(finished)
-            } else if let key = frames[top].key.take() {
-                frames[top].weight &+= key.weight &+ finished.weight
-                scratch.pointee.pairs.push(YAMLPair(key: key, value: finished))
+            guard frames.pointee.count > 0 else { return finished }
+            let top = frames.pointee.top
+            if height > top.pointee.height { top.pointee.height = height }
+            if !top.pointee.isMapping {
+                top.pointee.weight &+= finished.weight
+                scratch.pointee.items.push(consume finished)
+            } else if let key = top.pointee.key.take() {
+                top.pointee.weight &+= key.weight &+ finished.weight
+                scratch.pointee.pairs.push(YAMLPair(key: key, value: consume finished))
             } else {
-                if Self.isMergeKey(finished) { frames[top].hasMergeKey = true }
-                frames[top].key = finished
+                if Self.isMergeKey(finished) { top.pointee.hasMergeKey = true }
+                top.pointee.key = consume finished
             }
             try next(&event)
         }
