@@ -23,7 +23,7 @@ package struct ProfileDecoder {
     /// Each value's full dotted name, with its key and the mapping that holds it: `http.timeout` can be written
     /// once dotted and once nested.
     private var valueKeys: [String: YAMLNode] = [:]
-    /// A `values` mapping whose names are not in ``valueKeys`` yet (see ``values(_:prefix:into:)``).
+    /// A `values` mapping whose names are not in ``valueKeys`` yet (see ``valuesLevel(_:prefix:into:)``).
     private var untrackedValues: [YAMLPair]?
 
     /// Decodes `document` as the profile `name`.
@@ -111,7 +111,7 @@ package struct ProfileDecoder {
                 definition.mocks = mocks(value)
             case "values":
                 definition.values = []
-                values(value, prefix: "", into: &definition.values)
+                values(value, into: &definition.values)
             default:
                 error(
                     "unknown key `\(Self.shown(key))` in a profile", pair.key,
@@ -477,27 +477,35 @@ package struct ProfileDecoder {
         return result
     }
 
-    private mutating func values(_ node: YAMLNode, prefix: String, into result: inout [Setting<TypedValue?>]) {
-        let pairs = mappingPairs(node, what: "values")
-        // The names need tracking only where one can be set twice: a first `values` mapping without nested
-        // mappings cannot (a key repeated in it is the parser's duplicate), so its names are recorded only if
-        // another `values` mapping follows.
-        let tracksNames =
-            !prefix.isEmpty || !valueKeys.isEmpty || untrackedValues != nil
-            || pairs.contains { if case .mapping = $0.value.content { true } else { false } }
-        if tracksNames {
-            trackUntrackedValues()
-        } else {
-            untrackedValues = pairs
-        }
-        result.reserveCapacity(result.count + pairs.count)
-        for (index, pair) in pairs.enumerated() {
+    /// A `values` mapping being read: its pairs, the next one to read, and its dotted name (empty at the top).
+    private struct ValuesLevel {
+        var pairs: [YAMLPair]
+        var next = 0
+        var prefix: String
+        var tracksNames: Bool
+    }
+
+    /// The settings of a `values` mapping, nested mappings named by dotted paths (`http: {timeout: 5}` is
+    /// `http.timeout`), in the order written. The mappings being read are a stack of their own, not calls: a thread's
+    /// stack stays flat however deep the nesting the parser admits.
+    private mutating func values(_ node: YAMLNode, into result: inout [Setting<TypedValue?>]) {
+        var levels = [valuesLevel(node, prefix: "", into: &result)]
+        while !levels.isEmpty {
+            let top = levels.count - 1
+            let index = levels[top].next
+            guard index < levels[top].pairs.count else {
+                levels.removeLast()
+                continue
+            }
+            levels[top].next = index + 1
+            let pair = levels[top].pairs[index]
             guard let part = key(pair.key, what: "value") else { continue }
+            let prefix = levels[top].prefix
             let name = prefix.isEmpty ? part : prefix + "." + part
             let value = pair.value
             switch value.content {
             case .mapping:
-                values(value, prefix: name, into: &result)
+                levels.append(valuesLevel(value, prefix: name, into: &result))
             case .sequence:
                 error("value `\(name)` must be a scalar (string, int, double or bool); lists are not supported", value)
             case .scalar:
@@ -508,11 +516,11 @@ package struct ProfileDecoder {
                     typingError(error, value, key: name)
                     continue
                 }
-                if !tracksNames {
+                if !levels[top].tracksNames {
                     // Untracked: nothing to look up.
                 } else if let first = valueKeys[name] {
                     // The same key twice in one mapping is already reported by the parser.
-                    let repeatedHere = pairs[..<index].contains { $0.key.scalar?.text == part }
+                    let repeatedHere = levels[top].pairs[..<index].contains { $0.key.scalar?.text == part }
                     if !repeatedHere {
                         diagnostics.append(
                             .error(
@@ -530,6 +538,26 @@ package struct ProfileDecoder {
                     Setting(key: keyLocation, value: Located(typed, at: location(value), length: value.displayLength)))
             }
         }
+    }
+
+    /// Starts reading the `values` mapping `node` named `prefix`.
+    private mutating func valuesLevel(_ node: YAMLNode, prefix: String, into result: inout [Setting<TypedValue?>])
+        -> ValuesLevel
+    {
+        let pairs = mappingPairs(node, what: "values")
+        // The names need tracking only where one can be set twice: a first `values` mapping without nested
+        // mappings cannot (a key repeated in it is the parser's duplicate), so its names are recorded only if
+        // another `values` mapping follows.
+        let tracksNames =
+            !prefix.isEmpty || !valueKeys.isEmpty || untrackedValues != nil
+            || pairs.contains { if case .mapping = $0.value.content { true } else { false } }
+        if tracksNames {
+            trackUntrackedValues()
+        } else {
+            untrackedValues = pairs
+        }
+        result.reserveCapacity(result.count + pairs.count)
+        return ValuesLevel(pairs: pairs, prefix: prefix, tracksNames: tracksNames)
     }
 
     /// Records the names of the untracked `values` mapping as its decoding would have: the first scalar setting of

@@ -28,6 +28,18 @@ package final class ProfileRepository {
         self.directory = directory
     }
 
+    /// Unlinks every definition from its parents first: released through those links, an `extends` chain thousands of
+    /// profiles long was freed by a release inside a release, one per level, which overflowed a small stack (`run` of
+    /// a chain 1,000 deep on 256 KiB, in the debug build, when it reported an error).
+    deinit {
+        for slot in definitions.values {
+            switch slot {
+            case .done(let prepared?), .preloaded(.prepared(let prepared, _)): prepared.parents.removeAll()
+            default: break
+            }
+        }
+    }
+
     /// Records a diagnostic that concerns the profiles (file-name problems are added on first use).
     package func report(_ diagnostic: Diagnostic) { add(diagnostic) }
 

@@ -48,7 +48,8 @@ extension Resolver {
 
     /// Computes ``PreparedDefinition/lintChain`` for `prepared` and its ancestors (linked by ``link(_:)``), each once.
     /// `variants` holds the keys of every definition linked. Single-threaded: it writes the definitions;
-    /// ``checkLinked(_:)`` then only reads.
+    /// ``checkLinked(_:)`` then only reads. The ancestors waiting for theirs are a stack of their own, not calls: an
+    /// `extends` chain thousands long costs the thread's stack nothing.
     @discardableResult
     static func summarizeChain(
         _ prepared: PreparedDefinition, hasCatalog: Bool, variants: inout KeyVariants,
@@ -56,15 +57,42 @@ extension Resolver {
     ) -> LintChain {
         if let known = prepared.lintChain { return known == .inProgress ? .needsFullCheck : known }
         prepared.lintChain = .inProgress
-        var result = LintChain.needsFullCheck
-        defer { prepared.lintChain = result }
+        var stack = [prepared]
+        while let top = stack.last {
+            // The first parent not summarized yet, before any that makes the chain need the full check.
+            var waiting: PreparedDefinition?
+            for parent in top.parents {
+                guard case .some(.some(let parent)) = parent else { break }
+                guard let known = parent.lintChain else {
+                    waiting = parent
+                    break
+                }
+                guard case .clean = known else { break }
+            }
+            if let waiting {
+                waiting.lintChain = .inProgress
+                stack.append(waiting)
+                continue
+            }
+            stack.removeLast()
+            top.lintChain = summarizeOne(
+                top, hasCatalog: hasCatalog, variants: &variants, keyedCap: &keyedCap, definitions: definitions)
+        }
+        return prepared.lintChain ?? .needsFullCheck
+    }
+
+    /// The ``LintChain`` of `prepared`, its parents summarized (one still ``LintChain/inProgress`` is a cycle).
+    private static func summarizeOne(
+        _ prepared: PreparedDefinition, hasCatalog: Bool, variants: inout KeyVariants,
+        keyedCap: inout LintBounds.KeyedCap, definitions: [PreparedDefinition]
+    ) -> LintChain {
+        let result = LintChain.needsFullCheck
         var editsArguments = false
         var keys: [ChainKey] = []
         var bounds = LintBounds.Chain()
         for parent in prepared.parents {
             guard case .some(.some(let parent)) = parent,
-                case .clean(let edits, let parentKeys, let parentBounds) = summarizeChain(
-                    parent, hasCatalog: hasCatalog, variants: &variants, keyedCap: &keyedCap, definitions: definitions)
+                case .clean(let edits, let parentKeys, let parentBounds) = parent.lintChain
             else { return result }
             editsArguments = editsArguments || edits
             keys = ChainKey.union(keys, parentKeys)
@@ -86,8 +114,7 @@ extension Resolver {
         if !bounds.fits(payloadLimit: PayloadSize.limit, keyedCap: { keyedCap.value(over: definitions) }) {
             return result
         }
-        result = .clean(editsArguments: editsArguments, keys: keys, bounds: bounds)
-        return result
+        return .clean(editsArguments: editsArguments, keys: keys, bounds: bounds)
     }
 
     /// What ``check(_:environment:)`` reports for the profile `root`, read only from linked and summarized definitions
@@ -99,15 +126,24 @@ extension Resolver {
         guard editsArguments else { return [] }
         var order: [PreparedDefinition] = []
         var done = Set<ObjectIdentifier>()
-        // The chain in `visit`'s order: parents depth first, each once, then the definition and its overlay (a clean
-        // chain has no cycle and every parent linked).
-        func visit(_ prepared: PreparedDefinition) {
-            guard done.insert(ObjectIdentifier(prepared)).inserted else { return }
-            for case .some(.some(let parent)) in prepared.parents { visit(parent) }
-            order.append(prepared)
-            if case .some(.some(let overlay)) = prepared.overlay { order.append(overlay) }
+        // The chain in the resolver's order: parents depth first, each once, then the definition and its overlay (a
+        // clean chain has no cycle and every parent linked). A stack of its own, not a call per level.
+        var stack: [(prepared: PreparedDefinition, next: Int)] = [(root, 0)]
+        done.insert(ObjectIdentifier(root))
+        while let top = stack.last {
+            guard top.next < top.prepared.parents.count else {
+                stack.removeLast()
+                order.append(top.prepared)
+                if case .some(.some(let overlay)) = top.prepared.overlay { order.append(overlay) }
+                continue
+            }
+            stack[stack.count - 1].next = top.next + 1
+            if case .some(.some(let parent)) = top.prepared.parents[top.next],
+                done.insert(ObjectIdentifier(parent)).inserted
+            {
+                stack.append((parent, 0))
+            }
         }
-        visit(root)
         return argumentProblems(order)
     }
 }

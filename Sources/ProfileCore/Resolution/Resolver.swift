@@ -95,12 +95,34 @@ package final class Resolver {
 
     /// Visits `name` (depth first, parents before children, each once). A parent's definition is looked up the first
     /// time `child` visits it and kept in `child` (slot `index` of its `extends`): later resolutions skip the lookups.
-    private func visit(_ name: Located<String>, from child: PreparedDefinition? = nil, index: Int = 0) {
-        if done.contains(name.value) { return }
+    /// The profiles being visited are a stack of their own, not calls: an `extends` chain thousands of profiles long
+    /// costs the thread's stack nothing (a few hundred levels of calls overflowed a 256 KiB stack).
+    private func visit(_ name: Located<String>) {
+        // Each profile being visited, with the index of the parent it visits next.
+        var stack: [(name: String, prepared: PreparedDefinition, next: Int)] = []
+        if let prepared = enter(name, from: nil, index: 0) { stack.append((name.value, prepared, 0)) }
+        while let top = stack.last {
+            let extends = top.prepared.definition.extends
+            guard top.next < extends.count else {
+                stack.removeLast()
+                leave(top.name, top.prepared)
+                continue
+            }
+            stack[stack.count - 1].next = top.next + 1
+            if let parent = enter(extends[top.next], from: top.prepared, index: top.next) {
+                stack.append((extends[top.next].value, parent, 0))
+            }
+        }
+    }
+
+    /// Starts visiting `name`: its prepared definition, now on the path being visited; nil when there is nothing to
+    /// visit (visited already, a cycle, an unknown profile: reported).
+    private func enter(_ name: Located<String>, from child: PreparedDefinition?, index: Int) -> PreparedDefinition? {
+        if done.contains(name.value) { return nil }
         if visitingSet.contains(name.value), let start = visiting.firstIndex(of: name.value) {
             let cycle = (visiting[start...] + [name.value]).map { "`\($0)`" }.joined(separator: " → ")
             repository.report(.error("cycle in `extends`: \(cycle)", at: name.location, length: name.length))
-            return
+            return nil
         }
         let found: PreparedDefinition?
         if let child {
@@ -123,16 +145,20 @@ package final class Resolver {
                 repository.reportDirectoryProblems(for: name.value)
             }
             done.insert(name.value)
-            return
+            return nil
         }
         visiting.append(name.value)
         visitingSet.insert(name.value)
-        for (index, parent) in prepared.definition.extends.enumerated() { visit(parent, from: prepared, index: index) }
+        return prepared
+    }
+
+    /// Ends visiting `name` once its parents are: it goes into the order, then its overlay.
+    private func leave(_ name: String, _ prepared: PreparedDefinition) {
         visiting.removeLast()
-        visitingSet.remove(name.value)
-        done.insert(name.value)
+        visitingSet.remove(name)
+        done.insert(name)
         order.append(prepared)
-        if prepared.overlay == nil { prepared.overlay = .some(repository.preparedOverlay(name.value)) }
+        if prepared.overlay == nil { prepared.overlay = .some(repository.preparedOverlay(name)) }
         if let overlay = prepared.overlay! { order.append(overlay) }
     }
 

@@ -33,10 +33,11 @@ package final class YAMLParser {
     private let file: SourceFile
     private let limits: Limits
 
-    /// An anchor's node, or `open` while the collection that declares it is still being read (an alias to it
-    /// would be recursive).
+    /// An anchor's node and its height (the most collections on a path down from it, itself included: 0 for a
+    /// scalar), or `open` while the collection that declares it is still being read (an alias to it would be
+    /// recursive).
     private enum Anchored {
-        case node(YAMLNode)
+        case node(YAMLNode, height: Int)
         case open
     }
 
@@ -80,6 +81,16 @@ package final class YAMLParser {
             return result
         }
 
+        /// The top element, changed in place (the stack is not empty).
+        var top: UnsafeMutablePointer<Element> { base + (count - 1) }
+
+        /// The top element, moved out; nil when the stack is empty.
+        mutating func popLast() -> Element? {
+            guard count > 0 else { return nil }
+            count -= 1
+            return (base + count).move()
+        }
+
         /// Destroys what is left (after an error) and frees the storage.
         mutating func free() {
             base.deinitialize(count: count)
@@ -87,6 +98,8 @@ package final class YAMLParser {
             count = 0
         }
     }
+    /// The collections being read (see ``node(_:)``), behind a pointer of their own.
+    private let frames: UnsafeMutablePointer<Stack<Frame>>
     private var diagnostics: [Diagnostic] = []
     /// ``checkDuplicates(_:)``'s table, one for the whole document (emptied for each mapping, its room kept).
     private var firstIndex: [String: Int] = [:]
@@ -106,6 +119,8 @@ package final class YAMLParser {
         yaml_parser_initialize(parser)
         scratch = .allocate(capacity: 1)
         scratch.initialize(to: (Stack(capacity: 64), Stack(capacity: 16)))
+        frames = .allocate(capacity: 1)
+        frames.initialize(to: Stack(capacity: 16))
     }
 
     deinit {
@@ -116,6 +131,9 @@ package final class YAMLParser {
         scratch.pointee.items.free()
         scratch.deinitialize(count: 1)
         scratch.deallocate()
+        frames.pointee.free()
+        frames.deinitialize(count: 1)
+        frames.deallocate()
     }
 
     private func location(_ mark: Mark) -> SourceLocation { SourceLocation(file: file, mark: mark) }
@@ -243,7 +261,7 @@ package final class YAMLParser {
                             length: 3)
                     }
                 case YAML_SCALAR_EVENT, YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT, YAML_ALIAS_EVENT:
-                    root = try node(&event, depth: 0)
+                    root = try node(&event)
                 default:
                     yaml_event_delete(&event)
                 }
@@ -252,117 +270,159 @@ package final class YAMLParser {
         return YAMLDocument(file: file, root: root, diagnostics: diagnostics)
     }
 
-    /// The node that starts with `event` (which it deletes), reading the events of its children: a collection is
-    /// built in one array, with no intermediate stack. `depth` is the number of collections around it.
-    private func node(_ event: inout yaml_event_t, depth: Int) throws(Diagnostic) -> YAMLNode {
-        let mark = Self.mark(event.start_mark)
-        switch event.type {
-        case YAML_SCALAR_EVENT:
-            let data = event.data.scalar
-            let text = Self.string(data.value, Int(data.length))
-            let style: YAMLScalar.Style
-            switch data.style {
-            case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
-            case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted
-            case YAML_LITERAL_SCALAR_STYLE: style = .literal
-            case YAML_FOLDED_SCALAR_STYLE: style = .folded
-            default: style = .plain
-            }
-            let tag = data.tag.map { String(cString: $0) }
-            let anchor = data.anchor.map { String(cString: $0) }
-            // A plain scalar's caret length from libyaml's own marks, free here (no pass over the text); with a tag
-            // or an anchor in front, the mark is theirs, so the text is counted instead.
-            let end = Self.mark(event.end_mark)
-            let displayLength: Int32? =
-                style != .plain
-                ? 1
-                : tag != nil || anchor != nil
-                    ? nil
-                    : end.line == mark.line ? max(1, end.column - mark.column) : Int32.max
-            yaml_event_delete(&event)
-            var node = YAMLNode(.scalar(YAMLScalar(text, style: style)), mark: mark, tag: tag, weight: 1)
-            if let displayLength { node.storedDisplayLength = displayLength }
-            if let anchor { anchors[anchor] = .node(node) }
-            return node
-        case YAML_ALIAS_EVENT:
-            let name = String(cString: event.data.alias.anchor)
-            yaml_event_delete(&event)
-            guard let anchored = anchors[name] else {
-                let known = anchors.compactMap { if case .node = $0.value { $0.key } else { nil } }
-                throw .error(
-                    "unknown anchor `\(name)`", at: location(mark), length: name.count + 1,
-                    suggestion: NearMiss.suggestion(for: name, in: known))
-            }
-            guard case .node(let node) = anchored else {
-                throw .error(
-                    "alias `*\(name)` refers to the node that contains it; recursive aliases are not supported",
-                    at: location(mark), length: name.count + 1)
-            }
-            expanded &+= node.weight
-            if expanded > limits.maxExpandedNodes {
-                throw .error(
-                    "aliases expand to more than \(limits.maxExpandedNodes) nodes (an alias bomb?); refusing"
-                        + " to expand them", at: location(mark), length: name.count + 1)
-            }
-            return node
-        case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
-            let isMapping = event.type == YAML_MAPPING_START_EVENT
-            if depth >= limits.maxDepth {
+    /// A collection being read: what its end event needs to build its node. Its elements wait in ``scratch``
+    /// from `start` up; a mapping's key waits here for its value.
+    private struct Frame {
+        var mark: Mark
+        var tag: String?
+        var anchor: String?
+        var isMapping: Bool
+        var start: Int
+        var weight = 1
+        var hasMergeKey = false
+        var key: YAMLNode?
+        /// The greatest height among the elements read so far.
+        var height = 0
+    }
+
+    /// The node that starts with `event` (which it deletes), reading the events of its children. The collections
+    /// being read are frames on a stack of their own, not calls: nesting costs a frame of the heap per level, never
+    /// the thread's stack (lint parses on worker threads, 512 KiB of stack on Darwin). A finished node goes straight
+    /// into the collection around it, whose elements wait in one shared stack (``scratch``) until its end event moves
+    /// them out into its array: no array is copied or regrown on the way.
+    ///
+    /// The depth limit holds for the tree as built, aliases expanded: an alias may not carry its node deeper than the
+    /// limit either, so every consumer of the tree (and its release) recurses at most ``Limits/maxDepth`` levels.
+    private func node(_ event: inout yaml_event_t) throws(Diagnostic) -> YAMLNode {
+        let frames = self.frames
+        while true {
+            let mark = Self.mark(event.start_mark)
+            var finished: YAMLNode
+            var height = 0
+            switch event.type {
+            case YAML_SCALAR_EVENT:
+                finished = scalar(&event, mark: mark)
+            case YAML_ALIAS_EVENT:
+                (finished, height) = try alias(&event, mark: mark, depth: frames.pointee.count)
+            case YAML_SEQUENCE_START_EVENT, YAML_MAPPING_START_EVENT:
+                let isMapping = event.type == YAML_MAPPING_START_EVENT
+                // `frames.pointee.count` collections are around this one.
+                if frames.pointee.count >= limits.maxDepth {
+                    yaml_event_delete(&event)
+                    throw .error(
+                        "nesting is deeper than \(limits.maxDepth) levels; profiles are never that deep",
+                        at: location(mark))
+                }
+                let anchorPointer = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
+                let tagPointer = isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag
+                let anchor = anchorPointer.map { String(cString: $0) }
+                let tag = tagPointer.map { String(cString: $0) }
                 yaml_event_delete(&event)
-                throw .error(
-                    "nesting is deeper than \(limits.maxDepth) levels; profiles are never that deep", at: location(mark)
-                )
-            }
-            let anchorPointer = isMapping ? event.data.mapping_start.anchor : event.data.sequence_start.anchor
-            let tagPointer = isMapping ? event.data.mapping_start.tag : event.data.sequence_start.tag
-            let anchor = anchorPointer.map { String(cString: $0) }
-            let tag = tagPointer.map { String(cString: $0) }
-            yaml_event_delete(&event)
-            if let anchor { anchors[anchor] = .open }
-            var weight = 1
-            let node: YAMLNode
-            if isMapping {
-                let start = scratch.pointee.pairs.count
-                var hasMergeKey = false
-                while true {
-                    try next(&event)
-                    if event.type == YAML_MAPPING_END_EVENT {
-                        yaml_event_delete(&event)
-                        break
-                    }
-                    let key = try self.node(&event, depth: depth + 1)
-                    if Self.isMergeKey(key) { hasMergeKey = true }
-                    try next(&event)
-                    let value = try self.node(&event, depth: depth + 1)
-                    weight &+= key.weight &+ value.weight
-                    scratch.pointee.pairs.push(YAMLPair(key: key, value: value))
+                if let anchor { anchors[anchor] = .open }
+                let start = isMapping ? scratch.pointee.pairs.count : scratch.pointee.items.count
+                frames.pointee.push(Frame(mark: mark, tag: tag, anchor: anchor, isMapping: isMapping, start: start))
+                try next(&event)
+                continue
+            case YAML_SEQUENCE_END_EVENT, YAML_MAPPING_END_EVENT:
+                yaml_event_delete(&event)
+                // libyaml ends only the collection it started last.
+                guard let frame = frames.pointee.popLast() else {
+                    finished = YAMLNode(.scalar(YAMLScalar("")), mark: mark, tag: nil, weight: 1)
+                    break
                 }
-                var pairs = scratch.pointee.pairs.pop(from: start)
-                if hasMergeKey { pairs = merge(pairs) }
-                checkDuplicates(pairs)
-                node = YAMLNode(.mapping(pairs), mark: mark, tag: tag, weight: weight)
+                if frame.isMapping {
+                    var pairs = scratch.pointee.pairs.pop(from: frame.start)
+                    if frame.hasMergeKey { pairs = merge(pairs) }
+                    checkDuplicates(pairs)
+                    finished = YAMLNode(.mapping(pairs), mark: frame.mark, tag: frame.tag, weight: frame.weight)
+                } else {
+                    let items = scratch.pointee.items.pop(from: frame.start)
+                    finished = YAMLNode(.sequence(items), mark: frame.mark, tag: frame.tag, weight: frame.weight)
+                }
+                height = frame.height + 1
+                if let anchor = frame.anchor { anchors[anchor] = .node(finished, height: height) }
+            default:
+                // libyaml sends only node events here; anything else reads as an empty scalar.
+                yaml_event_delete(&event)
+                finished = YAMLNode(.scalar(YAMLScalar("")), mark: mark, tag: nil, weight: 1)
+            }
+            // The finished node is the document's, or the next element of the collection around it.
+            guard frames.pointee.count > 0 else { return finished }
+            let top = frames.pointee.top
+            if height > top.pointee.height { top.pointee.height = height }
+            if !top.pointee.isMapping {
+                top.pointee.weight &+= finished.weight
+                scratch.pointee.items.push(consume finished)
+            } else if let key = top.pointee.key.take() {
+                top.pointee.weight &+= key.weight &+ finished.weight
+                scratch.pointee.pairs.push(YAMLPair(key: key, value: consume finished))
             } else {
-                let start = scratch.pointee.items.count
-                while true {
-                    try next(&event)
-                    if event.type == YAML_SEQUENCE_END_EVENT {
-                        yaml_event_delete(&event)
-                        break
-                    }
-                    let item = try self.node(&event, depth: depth + 1)
-                    weight &+= item.weight
-                    scratch.pointee.items.push(item)
-                }
-                let items = scratch.pointee.items.pop(from: start)
-                node = YAMLNode(.sequence(items), mark: mark, tag: tag, weight: weight)
+                if Self.isMergeKey(finished) { top.pointee.hasMergeKey = true }
+                top.pointee.key = consume finished
             }
-            if let anchor { anchors[anchor] = .node(node) }
-            return node
-        default:
-            // libyaml sends only node events here; anything else reads as an empty scalar.
-            yaml_event_delete(&event)
-            return YAMLNode(.scalar(YAMLScalar("")), mark: mark, tag: nil, weight: 1)
+            try next(&event)
         }
+    }
+
+    /// The scalar node of a scalar event (which it deletes).
+    private func scalar(_ event: inout yaml_event_t, mark: Mark) -> YAMLNode {
+        let data = event.data.scalar
+        let text = Self.string(data.value, Int(data.length))
+        let style: YAMLScalar.Style
+        switch data.style {
+        case YAML_SINGLE_QUOTED_SCALAR_STYLE: style = .singleQuoted
+        case YAML_DOUBLE_QUOTED_SCALAR_STYLE: style = .doubleQuoted
+        case YAML_LITERAL_SCALAR_STYLE: style = .literal
+        case YAML_FOLDED_SCALAR_STYLE: style = .folded
+        default: style = .plain
+        }
+        let tag = data.tag.map { String(cString: $0) }
+        let anchor = data.anchor.map { String(cString: $0) }
+        // A plain scalar's caret length from libyaml's own marks, free here (no pass over the text); with a tag or an
+        // anchor in front, the mark is theirs, so the text is counted instead.
+        let end = Self.mark(event.end_mark)
+        let displayLength: Int32? =
+            style != .plain
+            ? 1
+            : tag != nil || anchor != nil
+                ? nil
+                : end.line == mark.line ? max(1, end.column - mark.column) : Int32.max
+        yaml_event_delete(&event)
+        var node = YAMLNode(.scalar(YAMLScalar(text, style: style)), mark: mark, tag: tag, weight: 1)
+        if let displayLength { node.storedDisplayLength = displayLength }
+        if let anchor { anchors[anchor] = .node(node, height: 0) }
+        return node
+    }
+
+    /// The node an alias event (which it deletes) names, and its height, counted against the expansion limit and,
+    /// `depth` collections down, against the depth limit.
+    private func alias(_ event: inout yaml_event_t, mark: Mark, depth: Int) throws(Diagnostic) -> (YAMLNode, Int) {
+        let name = String(cString: event.data.alias.anchor)
+        yaml_event_delete(&event)
+        guard let anchored = anchors[name] else {
+            let known = anchors.compactMap { if case .node = $0.value { $0.key } else { nil } }
+            throw .error(
+                "unknown anchor `\(name)`", at: location(mark), length: name.count + 1,
+                suggestion: NearMiss.suggestion(for: name, in: known))
+        }
+        guard case .node(let node, let height) = anchored else {
+            throw .error(
+                "alias `*\(name)` refers to the node that contains it; recursive aliases are not supported",
+                at: location(mark), length: name.count + 1)
+        }
+        expanded &+= node.weight
+        if expanded > limits.maxExpandedNodes {
+            throw .error(
+                "aliases expand to more than \(limits.maxExpandedNodes) nodes (an alias bomb?); refusing"
+                    + " to expand them", at: location(mark), length: name.count + 1)
+        }
+        if depth + height > limits.maxDepth {
+            throw .error(
+                "nesting is deeper than \(limits.maxDepth) levels once `*\(name)` is expanded (it holds \(height) "
+                    + "levels, under \(depth) here); profiles are never that deep", at: location(mark),
+                length: name.count + 1)
+        }
+        return (node, height)
     }
 
     private static func string(_ pointer: UnsafeMutablePointer<yaml_char_t>?, _ length: Int) -> String {

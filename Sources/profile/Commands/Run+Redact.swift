@@ -16,6 +16,8 @@ extension ProfileCommand.Run {
             throw Exit(status: failure.exitStatus)
         case .success(let found): path = found
         }
+        try refuseTooLarge(
+            resolved, command: command, argv: arguments, environment: environment, path: path, session: session)
         let invoking = session.environment
         let redactor = secrets.redactor
         // On the main thread, before anything starts a thread: the supervisor takes over the signals.

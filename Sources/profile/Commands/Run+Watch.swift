@@ -43,6 +43,9 @@ extension ProfileCommand.Run {
             throw Exit(status: failure.exitStatus)
         case .success(let found): firstLaunch = found
         }
+        try refuseTooLarge(
+            first, command: command, argv: firstLaunch.arguments, environment: firstLaunch.environment,
+            path: firstLaunch.path, session: session)
         let files = session.repository.filesRead
         let firstRedactor = redactor(first)
         let directory = invocation.profilesDirectory
@@ -114,6 +117,13 @@ extension ProfileCommand.Run {
                 Terminal.report([.error(failure.message)], environment: invoking)
                 return
             case .success(let launch): found = launch
+            }
+            // Too large for `execve`: said, and the running command keeps its profile.
+            if let problem = ArgumentSpace.current.problem(
+                resolved, command: command, argv: found.arguments, environment: found.environment, path: found.path)
+            {
+                Terminal.report([problem], environment: invoking)
+                return
             }
             supervisor.redactor = redactor(resolved)
             Terminal.report(

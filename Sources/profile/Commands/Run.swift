@@ -157,6 +157,16 @@ extension ProfileCommand {
                 if modes.dryRun != nil {
                     try dryRun(runs, invocation: invocation, modes: modes, session: session, headers: true)
                 }
+                // Every run checked before the first starts, as for errors in the profiles.
+                let tooLarge = runs.compactMap { run in
+                    ArgumentSpace.current.problem(
+                        run, command: invocation.wrapped, argv: run.argv(command: invocation.wrapped),
+                        environment: run.childEnvironment)
+                }
+                if !tooLarge.isEmpty {
+                    Terminal.report(tooLarge, environment: session.environment)
+                    throw Exit(status: ExitStatus.cannotExecute)
+                }
                 try Matrix(runs: runs, command: invocation.wrapped, keepGoing: modes.keepGoing != nil, session: session)
                     .run()
             }
@@ -174,10 +184,28 @@ extension ProfileCommand {
                 try runWatched(resolved, invocation: invocation, modes: modes, session: session, redact: redact)
             }
             if redact { try runRedacted(resolved, command: invocation.wrapped, session: session) }
-            let failure = Launcher.exec(
-                arguments: resolved.argv(command: invocation.wrapped), environment: resolved.childEnvironment)
+            let arguments = resolved.argv(command: invocation.wrapped)
+            let environment = resolved.childEnvironment
+            try refuseTooLarge(
+                resolved, command: invocation.wrapped, argv: arguments, environment: environment, session: session)
+            let failure = Launcher.exec(arguments: arguments, environment: environment)
             Terminal.report([.error(failure.message)], environment: session.environment)
             throw Exit(status: failure.exitStatus)
+        }
+
+        /// Refuses a launch whose argv and environment together exceed the system's `ARG_MAX` (``ArgumentSpace``):
+        /// the message says what takes the room, nothing is launched, and the status is `env`'s for a command that
+        /// cannot be executed (126), which `E2BIG` from `execve` would have given.
+        static func refuseTooLarge(
+            _ resolved: ResolvedProfile, command: [String], argv: [String], environment: EnvironmentTable,
+            path: String? = nil, session: Session
+        ) throws(Exit) {
+            guard
+                let problem = ArgumentSpace.current.problem(
+                    resolved, command: command, argv: argv, environment: environment, path: path)
+            else { return }
+            Terminal.report([problem], environment: session.environment)
+            throw Exit(status: ExitStatus.cannotExecute)
         }
 
         /// `--grace`'s value as a duration: a non-negative decimal number of seconds.

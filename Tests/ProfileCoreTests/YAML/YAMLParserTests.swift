@@ -118,6 +118,63 @@ import Testing
                 "test.yml:1:257: error: nesting is deeper than 256 levels; profiles are never that deep"))
     }
 
+    /// The deepest nesting the limit admits is read whole, on the explicit stack: every level is there, in order.
+    @Test func nestingAtTheLimitIsReadWhole() throws {
+        for limit in [1, 2, 3, 256] {
+            var limits = YAMLParser.Limits()
+            limits.maxDepth = limit
+            let text = String(repeating: "[", count: limit) + "x" + String(repeating: "]", count: limit)
+            var node = try #require(
+                try YAMLParser.parse(SourceFile(path: "test.yml", bytes: Array(text.utf8)), limits: limits).root)
+            for level in 1...limit {
+                #expect(node.mark == Mark(line: 1, column: level))
+                let items = try #require(node.sequence)
+                try #require(items.count == 1)
+                node = items[0]
+            }
+            #expect(node.scalar?.text == "x")
+            let deeper = String(repeating: "[", count: limit + 1) + String(repeating: "]", count: limit + 1)
+            let message =
+                "test.yml:1:\(limit + 1): error: nesting is deeper than \(limit) levels; profiles are never that deep\n"
+            if limit < 10 {
+                #expect(
+                    error(deeper, limits: limits) == message + deeper + "\n" + String(repeating: " ", count: limit)
+                        + "^\n")
+            } else {
+                #expect(error(deeper, limits: limits).hasPrefix(message))
+            }
+        }
+    }
+
+    /// An alias may not carry its node past the limit: the tree as built, aliases expanded, is never deeper than the
+    /// limit (a chain of anchors each nesting the previous one would otherwise build any depth from a small file).
+    @Test func anAliasCannotCarryItsNodePastTheLimit() throws {
+        var limits = YAMLParser.Limits()
+        limits.maxDepth = 4
+        // `*x` holds 2 levels; under 2 collections it reaches 4 (admitted), under 3 it would reach 5.
+        let admitted = try YAMLParser.parse(
+            SourceFile(path: "test.yml", bytes: Array("a: &x [[1]]\nb: [*x]\n".utf8)), limits: limits)
+        #expect(admitted.root?.mapping?[1].value.sequence?.first?.sequence?.first?.sequence?.first?.scalar?.text == "1")
+        #expect(
+            error("a: &x [[1]]\nb: [[*x]]\n", limits: limits) == """
+                test.yml:2:6: error: nesting is deeper than 4 levels once `*x` is expanded (it holds 2 levels, under 3 \
+                here); profiles are never that deep
+                b: [[*x]]
+                     ^~
+
+                """)
+        // A scalar's alias adds no level; a mapping anchored inside another counts from where it is used.
+        #expect(error("a: &s 1\nb: [[[*s]]]\n", limits: limits) == "no error")
+        #expect(error("a: [[&m {k: v}]]\nb: [[*m]]\n", limits: limits) == "no error")
+        #expect(error("a: [[&m {k: v}]]\nb: [[[*m]]]\n", limits: limits).hasPrefix("test.yml:2:7: error:"))
+        // The default limit against a chain of anchors, each nesting the one before 200 levels deeper.
+        let nest = { (inner: String) in String(repeating: "[", count: 200) + inner + String(repeating: "]", count: 200)
+        }
+        let chain = "a: &a " + nest("1") + "\nb: &b " + nest("*a") + "\n"
+        #expect(
+            error(chain).hasPrefix("test.yml:2:207: error: nesting is deeper than 256 levels once `*a` is expanded"))
+    }
+
     @Test func aSecondDocumentIsAnError() {
         #expect(
             error("a: 1\n---\nb: 2\n") == """
