@@ -11,9 +11,10 @@ import Darwin
 /// is empty (what one read gives, plus what the redactor holds back), and the buffer is written when the target can
 /// take it, as the supervisor's `poll` says. Nothing here waits: a read or write that would block returns to the loop.
 ///
-/// `profile`'s own output is written with blocking writes (its descriptor is shared with the parent, whose flags
-/// `profile` does not change); a reader that stops reading holds that write until a signal ends it (``SignalPipe``:
-/// the ending signals interrupt it, and a short write returns to the loop). No write starts while a signal waits to
+/// `profile`'s own output is written through a non-blocking descriptor of its own where the system gives one
+/// (``Supervisor``'s `writableCopy(of:)`: a terminal, a pipe on Linux); elsewhere with blocking writes, which a reader
+/// that stops reading holds until a signal ends them (``SignalPipe``: the ending signals interrupt them, and a short
+/// write returns to the loop). No write starts while a signal waits to
 /// be read (``SignalPipe/hasArrivals``), and once `profile` is ending, writes are small enough never to block.
 final class Relay {
     let source: Int32
@@ -30,8 +31,9 @@ final class Relay {
     /// The target cannot take more (EPIPE and the like): what is left is dropped.
     private(set) var targetFailed = false
     /// `profile` is ending (a signal asked it to): a write never waits any more. Each write is at most `PIPE_BUF`'s
-    /// POSIX minimum (512 bytes), which a pipe or terminal that `poll` says is writable takes without blocking, and
-    /// the final flush writes only while the target is writable now.
+    /// POSIX minimum (512 bytes), which a pipe that `poll` says is writable takes without blocking (XNU reports a pipe
+    /// writable with at least `PIPE_BUF` free, bsd/kern/sys_pipe.c line 1288, and `PIPE_BUF` is 512 in
+    /// bsd/sys/syslimits.h; Linux with a free page), and the final flush writes only while the target is writable now.
     var ending = false
 
     /// The size of one read: what `cat` reads at once (coreutils' `io_blksize`, 128 KiB).

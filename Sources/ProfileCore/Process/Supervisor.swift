@@ -98,6 +98,9 @@ package final class Supervisor {
     /// The signal mask `profile` started with: the command's.
     let originalMask: sigset_t
 
+    /// A non-blocking descriptor of `profile`'s own output and error, by number (see ``writableCopy(of:)``).
+    var targets: [Int32: Int32] = [:]
+
     var graceDeadline: ContinuousClock.Instant?
     var lingerCheck: ContinuousClock.Instant?
     var watcher: (watcher: FileWatcher, onChange: ([String]) -> Void)?
@@ -186,6 +189,14 @@ package final class Supervisor {
                 if isatty(2) == 1 { spawn.descriptors.append((2, .duplicate(1))) }
             }
             for pipe in made { spawn.descriptors.append((pipe.target, .duplicate(pipe.write))) }
+            for target: Int32 in [1, 2] where targets[target] == nil {
+                guard let copy = Self.writableCopy(of: target) else {
+                    let code = errno
+                    closeMade()
+                    return .setUp(Failure(step: "cannot open profile's output again", code: code))
+                }
+                targets[target] = copy
+            }
         }
         if !terminalMode, controllingTerminal >= 0 {
             // Pipe mode: the command's group takes the terminal's foreground if `profile` has it.
@@ -213,11 +224,13 @@ package final class Supervisor {
         if let redactor {
             for pipe in made {
                 _ = fcntl(pipe.read, F_SETFL, fcntl(pipe.read, F_GETFL) | O_NONBLOCK)
-                relays.append(Relay(source: pipe.read, target: pipe.target, ownsSource: true, redactor: redactor))
+                let target = targets[pipe.target] ?? pipe.target
+                relays.append(Relay(source: pipe.read, target: target, ownsSource: true, redactor: redactor))
                 relays.last!.ending = ending
             }
             if terminalMode, let terminal = pseudoTerminal {
-                relays.append(Relay(source: terminal.primary, target: 1, ownsSource: false, redactor: redactor))
+                relays.append(
+                    Relay(source: terminal.primary, target: targets[1] ?? 1, ownsSource: false, redactor: redactor))
                 relays.last!.ending = ending
                 if input == nil, isatty(0) == 1 {
                     rawTerminal = RawTerminal(0)
@@ -419,6 +432,28 @@ package final class Supervisor {
     }
 
     // MARK: - Helpers
+
+    /// A descriptor that writes where `descriptor` does without ever blocking, opened anew so that the file
+    /// description `profile` shares with its parent keeps its flags (O_NONBLOCK on it would change the parent's too): a
+    /// terminal by its name (`ttyname`, POSIX), a pipe or FIFO on Linux through `/proc/self/fd/N` (a new open file
+    /// description of the same pipe). Anything else (a regular file, which never blocks; a socket; a pipe on Darwin)
+    /// is written as it is, and a blocked write there is interrupted by the ending signals. Nil when the system
+    /// refuses a descriptor (errno says why).
+    private static func writableCopy(of descriptor: Int32) -> Int32? {
+        var path: String?
+        if isatty(descriptor) == 1, let name = ttyname(descriptor) {
+            path = String(cString: name)
+        } else {
+            #if os(Linux)
+            var info = stat()
+            if fstat(descriptor, &info) == 0, info.st_mode & S_IFMT == S_IFIFO { path = "/proc/self/fd/\(descriptor)" }
+            #endif
+        }
+        guard let path else { return descriptor }
+        let copy = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
+        if copy >= 0 { return copy }
+        return errno == EMFILE || errno == ENFILE ? nil : descriptor
+    }
 
     /// A pipe whose ends are closed on exec (the child's end is duplicated onto its descriptor, which keeps it).
     private static func newPipe() -> (read: Int32, write: Int32)? {
