@@ -103,10 +103,11 @@ final class Relay {
         if offset < piece.count { pending.append(contentsOf: piece[offset...]) }
     }
 
-    /// Writes what the buffer holds, as much as the target takes now.
-    func writeAvailable() {
+    /// Writes what the buffer holds, as much as the target takes now (nothing while a signal waits to be read, unless
+    /// `evenWithASignal`).
+    func writeAvailable(evenWithASignal: Bool = false) {
         while written < pending.count && !targetFailed {
-            if SignalPipe.hasArrivals && !ending { return }  // the loop reads the signal first
+            if SignalPipe.hasArrivals && !ending && !evenWithASignal { return }  // the loop reads the signal first
             let size = ending ? min(512, pending.count - written) : pending.count - written
             let count = pending.withUnsafeBytes { Glue.write(target, $0.baseAddress! + written, size) }
             if count < 0 {
@@ -131,28 +132,31 @@ final class Relay {
         if !ending { writeAvailable() }
     }
 
-    /// Ends the relay now (the child is gone and `profile` ends): what the source still holds and the buffer are
-    /// written while the target takes them without a signal in between; the source is closed when it is the relay's.
+    /// Ends the relay now (the child is gone): what the source still holds and the buffer are written, waiting for
+    /// the target as long as it takes, unless `profile` is ending (then only what the target takes now); the source
+    /// is closed when it is the relay's.
     func flushAndClose() {
-        while !sourceEnded && !targetFailed {
-            flush()
-            guard written == pending.count else { break }
-            if readAvailable().isEmpty && !sourceEnded { break }
+        while writeAll(), !sourceEnded {
+            if readAvailable().isEmpty && !sourceEnded { break }  // nothing more now (a background process holds it)
         }
         if !sourceEnded { end() }
-        flush()
+        _ = writeAll()
         if ownsSource { _ = Glue.close(source) }
     }
 
-    /// Writes the buffer: all of it, or, when ending, what the target takes while it is writable now.
-    private func flush() {
-        guard ending else { return writeAvailable() }
+    /// Writes the whole buffer, waiting with `poll` for the target to take it; once `profile` is ending (an ending
+    /// signal arrived meanwhile too), only what the target takes now. True when everything was written.
+    private func writeAll() -> Bool {
         while wantsOutput {
+            if SignalPipe.hasEndingArrival { ending = true }
             var target = pollfd(fd: self.target, events: Int16(POLLOUT), revents: 0)
-            guard poll(&target, 1, 0) == 1, target.revents & Int16(POLLOUT) != 0 else { return }
+            let ready = poll(&target, 1, ending ? 0 : -1)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { return false }
             let before = written
-            writeAvailable()
-            if written == before { return }
+            writeAvailable(evenWithASignal: true)
+            if written == before && ending { return false }
         }
+        return !targetFailed
     }
 }

@@ -67,6 +67,9 @@ package final class SignalPipe {
     /// write then, so that the loop reads it first.
     static var hasArrivals: Bool { signalArrivals != 0 }
 
+    /// Whether one of the signals that end a run (SIGINT, SIGTERM, SIGHUP) arrived (set by the handler, never cleared).
+    static var hasEndingArrival: Bool { endingArrival != 0 }
+
     /// The signals that arrived since the last call, in order (a signal sent twice before it is read may be once).
     package func take() -> [Int32] {
         signalArrivals = 0
@@ -85,12 +88,15 @@ package final class SignalPipe {
 nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
 /// Set by the handler, cleared by ``SignalPipe/take()``: a signal waits in the pipe.
 nonisolated(unsafe) private var signalArrivals: Int32 = 0
+/// Set by the handler for SIGINT, SIGTERM and SIGHUP.
+nonisolated(unsafe) private var endingArrival: Int32 = 0
 
 /// The handler: writes the signal's number, keeping errno (async-signal-safe: `write` only). A full pipe drops the
 /// byte; the loop then has unread bytes already and will look.
 private func writeSignal(_ signal: Int32) {
     let saved = errno
     signalArrivals = 1
+    if signal == SIGINT || signal == SIGTERM || signal == SIGHUP { endingArrival = 1 }
     var byte = UInt8(truncatingIfNeeded: signal)
     _ = Glue.write(signalPipeWriteEnd, &byte, 1)
     errno = saved
