@@ -214,8 +214,7 @@ enum Grammar {
             + "terminal; `redact: true` in a profile asks for it too)")
     static let runWatch = flag(
         "--watch", "Restart the command when a profile file it was launched with changes",
-        details: " (the profiles, their .local overlays, the catalog; an invalid change keeps it running; a command "
-            + "that exits on its own is started again by the next change)")
+        details: " (profiles, overlays, catalog; an invalid change keeps it running; an exit waits for a change)")
     static let runGrace = Option(
         name: "--grace", value: Value(name: "seconds", what: "a number of seconds", completion: .none),
         summary: "With --watch or --redact: how long a stop waits after SIGTERM before SIGKILL",
