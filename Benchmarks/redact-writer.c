@@ -1,5 +1,5 @@
-// redact-writer MIB: writes MIB mebibytes of log text to standard output, 1 MiB per write(2), as a chatty test run
-// would. The text holds near misses of the `run --redact` benchmark's secrets (their first bytes, prefixes) but
+// redact-writer MIB [--lines]: writes MIB mebibytes of log text to standard output, 1 MiB per write(2), as a chatty
+// test run would; with --lines, one write(2) per line, as a logger that flushes each line does. The text holds near misses of the `run --redact` benchmark's secrets (their first bytes, prefixes) but
 // never a whole one, so the output's size is the input's: the benchmark checks it.
 #include <stdio.h>
 #include <stdlib.h>
@@ -8,6 +8,7 @@
 
 int main(int argc, char **argv) {
     long mib = argc > 1 ? atol(argv[1]) : 1024;
+    int lines_mode = argc > 2 && strcmp(argv[2], "--lines") == 0;
     size_t size = 1 << 20, used = 0;
     char *block = malloc(size);
     const char *lines[] = {
@@ -23,6 +24,19 @@ int main(int argc, char **argv) {
         used += n;
     }
     for (long i = 0; i < mib; i++) {
+        if (lines_mode) {
+            size_t start = 0;
+            while (start < size) {
+                char *newline = memchr(block + start, '\n', size - start);
+                size_t end = newline ? (size_t)(newline - block) + 1 : size;
+                while (start < end) {
+                    ssize_t w = write(1, block + start, end - start);
+                    if (w < 0) return 1;
+                    start += (size_t)w;
+                }
+            }
+            continue;
+        }
         size_t done = 0;
         while (done < size) {
             ssize_t w = write(1, block + done, size - done);

@@ -16,9 +16,10 @@
 #               to one processor is measured too ("load, one core"), against the same single-threaded walk.
 #   completion  `profile __complete profiles ''` vs `env K=V /bin/true` (once the command exists).
 #   runtime     the `runtime-bench` product's first read of the active profile.
-#   redact      `run --redact` throughput: Benchmarks/redact-writer.c writing 1 GiB of log text (1 MiB per write)
-#               into `wc -c`, alone and through `profile run --redact` (three secrets, their near misses in the text),
-#               alternating rounds; the median of the per-round ratios (alone time / through time, goal >= 0.9).
+#   redact      `run --redact` throughput against `cat` (the same pipes): Benchmarks/redact-writer.c writing 1 GiB of
+#               log text (1 MiB per write), and 64 MiB one write per line, into `wc -c`, through `cat` and through
+#               `profile run --redact` (three secrets, their near misses in the text),
+#               alternating rounds; the median of the per-round ratios (cat time / profile time, goal >= 0.9 both).
 #   growth      each input at N and 4N (Benchmarks/generate-growth.py): lint with a catalog of N values, lint of the
 #               5,000-profile set with 2,000 catalog entries no profile uses, lint and run of an `extends` chain N
 #               deep, and `--enable <TAB>` (`__complete flags`) over 5,000 profiles without a catalog. Ratios of
@@ -81,10 +82,10 @@ COMPLETE_ARGS=(__complete profiles '') # the completion query; adapt when `profi
 PROFILE_COUNT=5000
 if ((QUICK)); then
     LAUNCH_ROUNDS=5 LAUNCH_EXECS=50 LOAD_RUNS=3 COMPLETE_ROUNDS=5 COMPLETE_EXECS=50 RUNTIME_ITERATIONS=5000
-    GROWTH_RUNS=3 REDACT_ROUNDS=3 REDACT_MIB=256
+    GROWTH_RUNS=3 REDACT_ROUNDS=3 REDACT_MIB=256 REDACT_LINE_MIB=8
 else
     LAUNCH_ROUNDS=21 LAUNCH_EXECS=200 LOAD_RUNS=15 COMPLETE_ROUNDS=15 COMPLETE_EXECS=100 RUNTIME_ITERATIONS=20000
-    GROWTH_RUNS=7 REDACT_ROUNDS=7 REDACT_MIB=1024
+    GROWTH_RUNS=7 REDACT_ROUNDS=7 REDACT_MIB=1024 REDACT_LINE_MIB=64
 fi
 
 WORK=$(mktemp -d "${TMPDIR:-/tmp}/profile-bench.XXXXXX")
@@ -132,14 +133,15 @@ build_tools() {
     "$cc" -O2 -o "$WORK/redact-writer" "$HERE/redact-writer.c"
 }
 
-# run_redact: `run --redact` throughput (issue 24): a command writing REDACT_MIB MiB of log text (redact-writer, 1 MiB
-# per write) into a pipe read by `wc -c`, alone and through `profile run --redact` (a profile with three secrets, the
-# text full of their near misses), in alternating rounds; the ratio is the median of the per-round ratios of the
-# command's time alone to its time through profile (1.00: as fast; the goal is >= 0.90). Sets redact_ratio. For
-# scale, the same rounds time the command through `cat` (any process in between costs a copy and a hop: on a busy
-# 2-core machine the three processes share the cores), and that figure's ratio to profile's.
+# run_redact: `run --redact` throughput (issues 24, 31): a command writing log text into a pipe read by `wc -c`,
+# through `cat` and through `profile run --redact` (a profile with three secrets, the text full of their near misses),
+# in alternating rounds, with the same pipes (the system's default size on both sides: profile enlarges none). Two
+# writers: bulk (redact-writer REDACT_MIB, 1 MiB per write) and a line-at-a-time logger (REDACT_LINE_MIB MiB, one
+# write per line). The ratio is the median of the per-round ratios of the time through cat to the time through
+# profile (1.00: as fast as cat; the goal is >= 0.90 for both). The writer alone is timed too, for scale. Sets
+# redact_ratio (bulk) and redact_lines_ratio.
 run_redact() {
-    local dir="$WORK/project" rounds=$REDACT_ROUNDS start end alone through bytes
+    local dir="$WORK/project" rounds=$REDACT_ROUNDS start end bytes mode mib writer_args
     cat >"$dir/profiles/_catalog.yml" <<'YAML'
 env:
   DB_PASSWORD: {description: The database password, secret: true}
@@ -150,54 +152,59 @@ env:
   DB_PASSWORD: pw-SEKRIT-overlay-1234
   DSN: postgres://u:${DB_PASSWORD}@db.example.com/items
 YAML
-    echo "== run --redact: redact-writer $REDACT_MIB (MiB) | wc -c, alone and through profile run --redact ($rounds rounds)"
-    : >"$WORK/redact.txt"
-    for ((round = 0; round < rounds; round++)); do
-        for which in alone cat through; do
-            start=$(date +%s%N)
-            if [[ $which == alone ]]; then
-                bytes=$(cd "$dir" && "$WORK/redact-writer" "$REDACT_MIB" | wc -c)
-            elif [[ $which == cat ]]; then
-                bytes=$(cd "$dir" && "$WORK/redact-writer" "$REDACT_MIB" | cat | wc -c)
-            else
-                bytes=$(cd "$dir" && BENCH_TOKEN=tok-SEKRIT-4242-abcdef "$PROFILE_BIN" run redact-bench --redact -- \
-                    "$WORK/redact-writer" "$REDACT_MIB" 2>/dev/null | wc -c)
-            fi
-            end=$(date +%s%N)
-            if ((bytes != REDACT_MIB * 1048576)); then
-                echo "  $which: $bytes bytes instead of $((REDACT_MIB * 1048576))"
-                redact_note="wrong output size"
-                return 1
-            fi
-            echo "$round $which $((end - start))" >>"$WORK/redact.txt"
+    for mode in bulk lines; do
+        if [[ $mode == bulk ]]; then mib=$REDACT_MIB writer_args=(); else mib=$REDACT_LINE_MIB writer_args=(--lines); fi
+        echo "== run --redact ($mode): redact-writer $mib (MiB) ${writer_args[*]} | wc -c, alone, through cat and through profile run --redact ($rounds rounds)"
+        : >"$WORK/redact-$mode.txt"
+        for ((round = 0; round < rounds; round++)); do
+            for which in alone cat through; do
+                start=$(date +%s%N)
+                if [[ $which == alone ]]; then
+                    bytes=$(cd "$dir" && "$WORK/redact-writer" "$mib" "${writer_args[@]}" | wc -c)
+                elif [[ $which == cat ]]; then
+                    bytes=$(cd "$dir" && "$WORK/redact-writer" "$mib" "${writer_args[@]}" | cat | wc -c)
+                else
+                    bytes=$(cd "$dir" && BENCH_TOKEN=tok-SEKRIT-4242-abcdef "$PROFILE_BIN" run redact-bench --redact -- \
+                        "$WORK/redact-writer" "$mib" "${writer_args[@]}" 2>/dev/null | wc -c)
+                fi
+                end=$(date +%s%N)
+                if ((bytes != mib * 1048576)); then
+                    echo "  $which: $bytes bytes instead of $((mib * 1048576))"
+                    redact_note="wrong output size"
+                    return 1
+                fi
+                echo "$round $which $((end - start))" >>"$WORK/redact-$mode.txt"
+            done
         done
+        redact_summary "$mode" "$mib" | tee "$WORK/redact-$mode.summary"
     done
-    # column NAME: the per-round values of NAME (alone, cat, through: ns; ratio, viacat: per-round ratios).
+    redact_ratio=$(sed -n 's/^  ratio to cat *\([0-9.]*\).*/\1/p' "$WORK/redact-bulk.summary")
+    redact_lines_ratio=$(sed -n 's/^  ratio to cat *\([0-9.]*\).*/\1/p' "$WORK/redact-lines.summary")
+    run_redact_startup
+    run_watch_restart
+}
+
+# redact_summary MODE MIB: the medians of redact-MODE.txt in MiB/s, and the ratio to cat with its range.
+redact_summary() {
+    local file="$WORK/redact-$1.txt" mib=$2 which median low high
+    # column NAME: the per-round values of NAME (alone, cat, through: ns; viacat: per-round ratios).
     column() {
         awk -v want="$1" '{ t[$1, $2] = $3; n = $1 + 1 } END {
             for (r = 0; r < n; r++) {
-                if (want == "ratio") print t[r, "alone"] / t[r, "through"]
-                else if (want == "viacat") print t[r, "cat"] / t[r, "through"]
+                if (want == "viacat") print t[r, "cat"] / t[r, "through"]
                 else print t[r, want]
             }
-        }' "$WORK/redact.txt" | sort -g
+        }' "$file" | sort -g
     }
     # stats NAME: median, first and last of the sorted column.
     stats() { column "$1" | awk '{ v[NR] = $1 } END { print v[int((NR + 1) / 2)], v[1], v[NR] }'; }
-    {
-        for which in alone cat through; do
-            read -r median _ _ <<<"$(stats "$which")"
-            awk -v w="$which" -v m="$median" -v mib="$REDACT_MIB" \
-                'BEGIN { printf "  %-16s %8.0f MiB/s (median %.2f s)\n", (w == "through" ? "through profile" : (w == "cat" ? "through cat" : w)), mib / (m / 1e9), m / 1e9 }'
-        done
-        read -r median low high <<<"$(stats ratio)"
-        printf '  %-16s %8.2f (rounds %.2f-%.2f)\n' "ratio" "$median" "$low" "$high"
-        read -r median low high <<<"$(stats viacat)"
-        printf '  %-16s %8.2f (rounds %.2f-%.2f)\n' "ratio to cat" "$median" "$low" "$high"
-    } | tee "$WORK/redact.summary"
-    redact_ratio=$(sed -n 's/^  ratio *\([0-9.]*\).*/\1/p' "$WORK/redact.summary")
-    run_redact_startup
-    run_watch_restart
+    for which in alone cat through; do
+        read -r median _ _ <<<"$(stats "$which")"
+        awk -v w="$which" -v m="$median" -v mib="$mib" \
+            'BEGIN { printf "  %-16s %8.0f MiB/s (median %.2f s)\n", (w == "through" ? "through profile" : (w == "cat" ? "through cat" : w)), mib / (m / 1e9), m / 1e9 }'
+    done
+    read -r median low high <<<"$(stats viacat)"
+    printf '  %-16s %8.2f (rounds %.2f-%.2f)\n' "ratio to cat" "$median" "$low" "$high"
 }
 
 # run_watch_restart: `run --watch` (issue 24: a save restarts the child within 300 ms). `profile run watch-bench
@@ -511,7 +518,7 @@ if ((GROWTH_ONLY)); then
     run_growth
     exit $?
 fi
-redact_ratio="" redact_note="" redact_startup_ms="" watch_restart_ms=""
+redact_ratio="" redact_lines_ratio="" redact_note="" redact_startup_ms="" watch_restart_ms=""
 if ((REDACT_ONLY)); then
     machine_line
     run_redact
@@ -746,8 +753,10 @@ row "completion (ms)" "$(fmt "$complete_ms" '%.3f' "${complete_note:--}")" "$(fm
     "$(fmt "$complete_ratio" '%.2fx')" "<= 3x env, < 10 ms: $complete_limit" "(same)"
 row "completion, 5k profiles" "$(fmt "$complete_big_ms" '%.2f' "${complete_big_note:--}")" "-" "-" \
     "< 100 ms: $(verdict "$complete_big_ms" 'v < 100')" "< 10 ms: $(verdict "$complete_big_ms" 'v < 10')"
-row "run --redact (1 GiB)" "$(fmt "$redact_ratio" '%s x alone' "${redact_note:--}")" "the command alone" \
+row "run --redact (bulk)" "$(fmt "$redact_ratio" '%s x cat' "${redact_note:--}")" "the writer | cat" \
     "$(fmt "$redact_ratio" '%.2fx')" ">= 0.9x: $(verdict "$redact_ratio" 'v >= 0.9')" "(same)"
+row "run --redact (lines)" "$(fmt "$redact_lines_ratio" '%s x cat' "${redact_note:--}")" "the writer | cat" \
+    "$(fmt "$redact_lines_ratio" '%.2fx')" ">= 0.9x: $(verdict "$redact_lines_ratio" 'v >= 0.9')" "(same)"
 row "run --redact startup" "$(fmt "$redact_startup_ms" '+%s ms a launch')" "run (exec)" "-" "(measured, no limit)" "(same)"
 row "run --watch restart" "$(fmt "$watch_restart_ms" '%s ms')" "the save" "-" "< 300 ms: $(verdict "$watch_restart_ms" 'v < 300')" "(same)"
 row "runtime first read (us)" "$(fmt "$runtime_us" '%s' "${runtime_note:--}")" "-" "-" \

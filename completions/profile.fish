@@ -108,7 +108,7 @@ complete -c profile -n '__profile_in run' -l each -d 'Run the command once per p
 complete -c profile -n '__profile_in run' -l keep-going -d 'With --each: run every profile'
 complete -c profile -n '__profile_in run' -l redact -d 'Mask secret values in the command\'s output'
 complete -c profile -n '__profile_in run' -l watch -d 'Restart the command when a profile file it was launched with changes'
-complete -c profile -n '__profile_in run' -l grace -d 'With --watch: how long a restart waits after SIGTERM before SIGKILL' -x
+complete -c profile -n '__profile_in run' -l grace -d 'With --watch or --redact: how long a stop waits after SIGTERM before SIGKILL' -x
 complete -c profile -n '__profile_in run' -l grace -x
 complete -c profile -n '__profile_in run' -a '(__profile_query profiles (__profile_named))'
 

@@ -21,11 +21,11 @@ package enum RedactedCopy {
                 return false
             }
             if count == 0 {
-                redactor.finish { Supervisor.writeAll(output, $0) }
+                redactor.finish { _ = Glue.writeAll(output, $0) }
                 return true
             }
             buffer.withUnsafeBytes {
-                redactor.process(UnsafeRawBufferPointer(rebasing: $0[..<count])) { Supervisor.writeAll(output, $0) }
+                redactor.process(UnsafeRawBufferPointer(rebasing: $0[..<count])) { _ = Glue.writeAll(output, $0) }
             }
         }
     }

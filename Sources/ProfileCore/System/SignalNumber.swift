@@ -15,6 +15,8 @@ package enum SignalNumber {
     package static let terminate = SIGTERM
     /// SIGHUP: the terminal went away.
     package static let hangup = SIGHUP
+    /// SIGKILL: the end of a grace period.
+    package static let kill = SIGKILL
 
     /// Gives `signal` a handler that does nothing, and returns the action it had. Its default action (end, stop, or
     /// ignore) then does not happen, while whoever waits for it sees it: `sigwait` or `signalfd` while it is blocked,

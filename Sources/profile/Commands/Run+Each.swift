@@ -18,7 +18,7 @@ extension ProfileCommand.Run {
         enum Result {
             case notRun
             case launchFailed(Launcher.Failure)
-            case ended(ChildProcess.Termination)
+            case ended(Termination)
 
             var failed: Bool {
                 switch self {

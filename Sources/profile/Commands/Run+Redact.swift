@@ -3,8 +3,11 @@ import ProfileCore
 extension ProfileCommand.Run {
     /// `run --redact` (or a profile with `redact: true`): the command as a child of `profile`, its standard output
     /// and error with the profile's secret values masked (`Supervisor`); `profile` ends as the child did (its exit
-    /// status, or death by the same signal).
-    static func runRedacted(_ resolved: ResolvedProfile, command: [String], session: Session) throws(Exit) -> Never {
+    /// status, or death by the same signal). SIGINT, SIGTERM or SIGHUP sent to `profile` go to the command's process
+    /// group, and SIGKILL after `grace` if it still runs; `profile` then ends by the signal it received.
+    static func runRedacted(
+        _ resolved: ResolvedProfile, command: [String], grace: Duration, session: Session
+    ) throws(Exit) -> Never {
         let secrets = Redaction.outputSecrets(resolved, invoking: session.environment)
         warnUnmasked(secrets, environment: session.environment)
         let environment = resolved.childEnvironment
@@ -20,9 +23,26 @@ extension ProfileCommand.Run {
             resolved, command: command, argv: arguments, environment: environment, path: path, session: session)
         let invoking = session.environment
         let redactor = secrets.redactor
-        // On the main thread, before anything starts a thread: the supervisor takes over the signals.
-        let supervisor = Supervisor(redactor: redactor)
-        supervisor.onExit = { supervisor.end($0) }
+        // On the main thread, before anything starts a thread: the supervisor takes over the signals. Refused,
+        // launching nothing, when the system gives it no descriptor.
+        let supervisor: Supervisor
+        do throws(Supervisor.Failure) {
+            supervisor = try Supervisor(redactor: redactor)
+        } catch {
+            Terminal.report([.error(error.message)], environment: invoking)
+            throw Exit(status: error.exitStatus)
+        }
+        var interruption: Int32?
+        supervisor.onExit = { termination in
+            // Killed at the end of the grace period: `profile` ends by the signal that asked for the stop.
+            if let interruption, termination == .signaled(SignalNumber.kill) { supervisor.end(.signaled(interruption)) }
+            supervisor.end(termination)
+        }
+        supervisor.onSignal = { signal in
+            guard Supervisor.ending.contains(signal), interruption == nil else { return }
+            interruption = signal
+            supervisor.stop(grace: grace, sending: nil)
+        }
         if let failure = supervisor.start(path, arguments: arguments, environment: environment) {
             Terminal.report([.error(failure.message)], environment: invoking)
             supervisor.end(.exited(failure.exitStatus))

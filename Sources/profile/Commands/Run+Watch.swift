@@ -50,11 +50,14 @@ extension ProfileCommand.Run {
         let firstRedactor = redactor(first)
         let directory = invocation.profilesDirectory
         // On the main thread, before anything starts a thread: the supervisor takes over the signals.
-        let supervisor = Supervisor(redactor: firstRedactor)
-        guard let watcher = FileWatcher(paths: files) else {
-            Terminal.report(
-                [.error("cannot watch the profiles: the system refused a file watcher")], environment: invoking)
-            supervisor.end(.exited(ExitStatus.noInput))
+        let supervisor: Supervisor
+        let watcher: FileWatcher
+        do throws(Supervisor.Failure) {
+            supervisor = try Supervisor(redactor: firstRedactor)
+            watcher = try Supervisor.watcher(of: files)
+        } catch {
+            Terminal.report([.error(error.message)], environment: invoking)
+            throw Exit(status: error.exitStatus)
         }
         var next: Launch? = nil
         var interruption: Int32?
@@ -136,7 +139,14 @@ extension ProfileCommand.Run {
                 start(found)
             }
         }
-        start(firstLaunch)
+        // The first launch fails closed: nothing runs, `profile` ends with the failure's status. A restart that fails
+        // is reported and waits for the next change.
+        if let failure = supervisor.start(
+            firstLaunch.path, arguments: firstLaunch.arguments, environment: firstLaunch.environment)
+        {
+            Terminal.report([.error(failure.message)], environment: invoking)
+            supervisor.end(.exited(failure.exitStatus))
+        }
         Supervisor.serve(supervisor)
     }
 }

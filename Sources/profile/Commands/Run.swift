@@ -95,7 +95,7 @@ extension ProfileCommand {
                     needs(reveal, "--dry-run")
                 }
                 if each == nil { needs(keepGoing, "--each") }
-                if watch == nil { needs(graceName, "--watch") }
+                if watch == nil && redact == nil { needs(graceName, "--watch` or `--redact") }
                 if let grace, ProfileCommand.Run.seconds(grace.value) == nil {
                     problems.append(
                         .error(
@@ -183,7 +183,10 @@ extension ProfileCommand {
             if let modes, modes.watch != nil {
                 try runWatched(resolved, invocation: invocation, modes: modes, session: session, redact: redact)
             }
-            if redact { try runRedacted(resolved, command: invocation.wrapped, session: session) }
+            if redact {
+                let grace = modes?.grace.flatMap { seconds($0.value) } ?? .seconds(10)
+                try runRedacted(resolved, command: invocation.wrapped, grace: grace, session: session)
+            }
             let arguments = resolved.argv(command: invocation.wrapped)
             let environment = resolved.childEnvironment
             try refuseTooLarge(

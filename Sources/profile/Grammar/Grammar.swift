@@ -214,10 +214,11 @@ enum Grammar {
             + "terminal; `redact: true` in a profile asks for it too)")
     static let runWatch = flag(
         "--watch", "Restart the command when a profile file it was launched with changes",
-        details: " (the profiles, their .local overlays, the catalog; an invalid change keeps it running)")
+        details: " (profiles, overlays, catalog; an invalid change keeps it running; an exit waits for a change)")
     static let runGrace = Option(
         name: "--grace", value: Value(name: "seconds", what: "a number of seconds", completion: .none),
-        summary: "With --watch: how long a restart waits after SIGTERM before SIGKILL", details: " (default: 10)")
+        summary: "With --watch or --redact: how long a stop waits after SIGTERM before SIGKILL",
+        details: " (default: 10; the command's whole process group)")
     static let run = Command(
         name: .run, summary: "Launch a command with one or more profiles",
         details: " (exec: same pid, the command's own exit status)",

@@ -45,50 +45,34 @@ package enum TerminalSession {
         pthread_sigmask(SIG_BLOCK, &held, &previousMask)
         SignalNumber.catchWithoutAction(SIGCHLD)
 
-        // Darwin's <spawn.h>: `posix_spawnattr_t` is a pointer `posix_spawnattr_init` allocates; glibc's a struct
-        // (as ChildProcess and Supervisor spell it).
-        #if canImport(Darwin)
-        var attributes: posix_spawnattr_t? = nil
-        #else
-        var attributes = posix_spawnattr_t()
-        #endif
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        var defaults = sigset_t()
-        sigemptyset(&defaults)
-        for signal in passedOn + [SIGCHLD] { sigaddset(&defaults, signal) }
-        posix_spawnattr_setsigmask(&attributes, &previousMask)
-        posix_spawnattr_setsigdefault(&attributes, &defaults)
-        // POSIX_SPAWN_SETPGROUP with group 0: a new process group, the child's pid.
-        posix_spawnattr_setpgroup(&attributes, 0)
-        posix_spawnattr_setflags(
-            &attributes, Int16(POSIX_SPAWN_SETSIGMASK | POSIX_SPAWN_SETSIGDEF | POSIX_SPAWN_SETPGROUP))
-        let envp = CStringArray(environment: .current())
-        var pid = pid_t()
-        let code = Launcher.fallingBackToShell(path, arguments: argv) { path, argv in
-            posix_spawn(&pid, path, nil, &attributes, argv.pointer, envp.pointer)
+        var spawn = Spawn(mask: previousMask)
+        spawn.group = .own
+        let pid: pid_t
+        switch spawn.start(path, arguments: argv, environment: .current()) {
+        case .failure(let failure): return failure
+        case .success(let started): pid = started
         }
-        guard code == 0 else { return Launcher.Failure(command: argv[0], code: code) }
         giveTerminal(to: pid)
         while true {
             var signal: Int32 = 0
             guard sigwait(&held, &signal) == 0 else { continue }
             guard signal == SIGCHLD else {
-                kill(pid, signal)
+                kill(-pid, signal)  // the command's whole group
                 continue
             }
             var status: Int32 = 0
             while waitpid(pid, &status, WNOHANG | WUNTRACED) == pid {
-                // WIFSTOPPED: the low byte 0x7F (<sys/wait.h> on Darwin and glibc).
-                guard status & 0xFF == 0x7F else {
-                    let signal = status & 0x7F
-                    if signal != 0 { ChildProcess.die(of: signal) }
-                    exit((status >> 8) & 0xFF)
+                let stop: Int32
+                switch WaitStatus(status) {
+                case .ended(.signaled(let signal)): ChildProcess.die(of: signal)
+                case .ended(.exited(let status)): exit(status)
+                case .stopped(let signal): stop = signal
                 }
                 // Stopped for reading or writing the terminal before it was given the terminal: give it now (when
                 // that cannot be done, it is an ordinary stop, so that this never loops).
-                let stop = (status >> 8) & 0xFF
-                let early = (stop == SIGTTIN || stop == SIGTTOU) && tcgetpgrp(1) != pid && giveTerminal(to: pid)
+                let early =
+                    (stop == SIGTTIN || stop == SIGTTOU) && !TerminalForeground.isGroup(pid, on: 1)
+                    && giveTerminal(to: pid)
                 if !early {
                     kill(getpid(), SIGSTOP)  // returns once `profile` continues this process
                     giveTerminal(to: pid)
@@ -98,12 +82,9 @@ package enum TerminalSession {
         }
     }
 
-    /// Makes `group` the foreground process group of the pseudo-terminal (SIGTTOU, which a process outside the
-    /// foreground gets for it, is ignored meanwhile, as shells do).
+    /// Makes `group` the foreground process group of the pseudo-terminal.
     @discardableResult
     private static func giveTerminal(to group: pid_t) -> Bool {
-        let previous = signal(SIGTTOU, SIG_IGN)
-        defer { _ = signal(SIGTTOU, previous) }
-        return tcsetpgrp(1, group) == 0
+        TerminalForeground.give(1, to: group)
     }
 }

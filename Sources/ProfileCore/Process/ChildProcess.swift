@@ -9,7 +9,9 @@ import Darwin
 /// Runs commands one after another as children of this process (`profile run --each`), the way `make` runs its
 /// recipes: each child shares this process's standard streams, terminal and process group, so it reads the
 /// terminal and gets the terminal's signals (Ctrl-C) itself; SIGINT and SIGTERM sent to this process by another
-/// one (`kill`) are forwarded to the running child; and once one of them arrived, the caller stops starting new
+/// one (`kill`) are forwarded to the running child (SIGTERM always: a terminal never sends it; SIGINT when its sender is
+/// known to be another process or, where the system does not say (Darwin), when `profile` is not in its terminal's
+/// foreground); and once one of them arrived, the caller stops starting new
 /// children (``interruption``).
 ///
 /// While a supervisor exists, SIGINT, SIGTERM and SIGCHLD are blocked in this thread and taken with `sigwait`, so
@@ -24,25 +26,6 @@ import Darwin
 /// signal pending whatever its action; a handler behaves the same on both. The children start with the default
 /// action again (`exec` resets caught signals: POSIX `execve`).
 package final class ChildProcess {
-    /// How a child ended.
-    package enum Termination: Sendable, Equatable {
-        /// It exited with this status.
-        case exited(Int32)
-        /// A signal ended it.
-        case signaled(Int32)
-
-        /// The status a shell reports for it: the exit status, or 128 + the signal.
-        package var exitStatus: Int32 {
-            switch self {
-            case .exited(let status): return status
-            case .signaled(let signal): return ExitStatus.signaled(signal)
-            }
-        }
-
-        /// Whether it exited with status 0.
-        package var succeeded: Bool { self == .exited(0) }
-    }
-
     /// The signal mask this thread had before: the children start with it.
     private var previousMask = sigset_t()
     private var held = sigset_t()
@@ -92,25 +75,7 @@ package final class ChildProcess {
     package func run(
         _ path: String, arguments: [String], environment: EnvironmentTable
     ) -> Result<Termination, Launcher.Failure> {
-        // Darwin's <spawn.h>: `typedef void *posix_spawnattr_t`, imported as an optional raw pointer that
-        // `posix_spawnattr_init` allocates; glibc's is a struct. As swift-tools-support-core's
-        // Sources/TSCBasic/Process/Process.swift spells both (`launch()`).
-        #if canImport(Darwin)
-        var attributes: posix_spawnattr_t? = nil
-        #else
-        var attributes = posix_spawnattr_t()
-        #endif
-        posix_spawnattr_init(&attributes)
-        defer { posix_spawnattr_destroy(&attributes) }
-        posix_spawnattr_setsigmask(&attributes, &previousMask)
-        posix_spawnattr_setflags(&attributes, Int16(POSIX_SPAWN_SETSIGMASK))
-        let envp = CStringArray(environment: environment)
-        var pid = pid_t()
-        let code = Launcher.fallingBackToShell(path, arguments: arguments) { path, argv in
-            posix_spawn(&pid, path, nil, &attributes, argv.pointer, envp.pointer)
-        }
-        guard code == 0 else { return .failure(Launcher.Failure(command: arguments.first ?? path, code: code)) }
-        return .success(wait(for: pid))
+        Spawn(mask: previousMask).start(path, arguments: arguments, environment: environment).map(wait(for:))
     }
 
     /// Waits for `pid` to end, forwarding SIGINT and SIGTERM sent to this process by another process.
@@ -118,14 +83,14 @@ package final class ChildProcess {
         while true {
             var status: Int32 = 0
             let reaped = waitpid(pid, &status, WNOHANG)
-            if reaped == pid { return Self.termination(status) }
+            if reaped == pid, case .ended(let termination) = WaitStatus(status) { return termination }
             if reaped < 0 && errno != EINTR { return .exited(127) }  // not our child any more: cannot happen
             guard let (signal, fromAnotherProcess) = nextSignal() else { continue }
             if signal == SIGCHLD { continue }
             if interruption == nil { interruption = signal }
-            // The terminal sends its signals (Ctrl-C) to the whole foreground process group, the child included:
-            // forwarding those would deliver them twice.
-            if fromAnotherProcess ?? !Self.isTerminalForeground() { kill(pid, signal) }
+            // The terminal sends its SIGINT (Ctrl-C) to the whole foreground process group, the child included:
+            // forwarding it would deliver it twice. A terminal never sends SIGTERM: it is always passed on.
+            if signal == SIGTERM || (fromAnotherProcess ?? !TerminalForeground.isThisProcess()) { kill(pid, signal) }
         }
     }
 
@@ -138,28 +103,14 @@ package final class ChildProcess {
         guard signal > 0 else { return nil }
         return (signal, info.si_code <= 0)  // SI_USER, SI_QUEUE, SI_TKILL; SI_KERNEL (the terminal) is positive
         #else
-        // Darwin has no `sigwaitinfo` (<signal.h> declares `sigwait` only): the sender is unknown.
+        // Darwin has no `sigwaitinfo` (<signal.h> declares `sigwait` only), and an `SA_SIGINFO` handler would not
+        // tell either: for a caught signal other than SIGCHLD, XNU's `psignal_internal` sets `si_code` to 0 whoever
+        // sent it, `kill` or the terminal (bsd/kern/kern_sig.c, xnu-11417.101.15 line 2336; `sendsig` copies it,
+        // bsd/dev/arm/unix_signal.c line 542), and never `SI_USER` (0x10001, <sys/signal.h>). The sender is unknown.
         var signal: Int32 = 0
         guard sigwait(&held, &signal) == 0 else { return nil }
         return (signal, nil)
         #endif
-    }
-
-    /// Whether this process is in the foreground process group of its controlling terminal: then a SIGINT or SIGTERM
-    /// whose sender is unknown is taken to come from the terminal, which delivered it to the child too (`make` forwards
-    /// nothing either). A process in the background, or without a terminal, forwards what it receives.
-    private static func isTerminalForeground() -> Bool {
-        let fd = open("/dev/tty", O_RDONLY | O_NOCTTY | O_CLOEXEC)
-        guard fd >= 0 else { return false }
-        defer { close(fd) }
-        return tcgetpgrp(fd) == getpgrp()
-    }
-
-    /// A `waitpid` status as a termination.
-    private static func termination(_ status: Int32) -> Termination {
-        let signal = status & 0x7F
-        if signal != 0 && signal != 0x7F { return .signaled(signal) }
-        return .exited((status >> 8) & 0xFF)
     }
 
     /// Ends this process with `signal`, as if it had not been caught: default action, unblocked, raised. For a

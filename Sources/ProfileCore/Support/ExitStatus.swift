@@ -15,6 +15,9 @@ package enum ExitStatus {
     /// `lint`… exit with it rather than 65 whenever one of the profiles, overlays or the catalog they read is such a
     /// file.
     package static let noInput: Int32 = 66
+    /// The system refused what a supervised run (`run --redact`, `run --watch`) needs before its launch (a pipe, a
+    /// pseudo-terminal, a descriptor: too many open files): nothing was launched (sysexits' EX_OSERR).
+    package static let systemError: Int32 = 71
     /// An output file could not be written.
     package static let cannotCreate: Int32 = 73
     /// The command was found but could not be executed (like `env`).
@@ -33,6 +36,7 @@ package enum ExitStatus {
         (usage, "usage error"),
         (dataError, "the profiles have errors (nothing launched)"),
         (noInput, "no profiles directory, or a file cannot be read"),
+        (systemError, "the system refused a pipe or terminal for --redact/--watch (nothing launched)"),
         (cannotCreate, "cannot write output"),
         (cannotExecute, "command not executable"),
         (notFound, "command not found"),

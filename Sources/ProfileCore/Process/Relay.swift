@@ -1,0 +1,162 @@
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// One direction of what the supervisor passes on: the child's output to `profile`'s (through a ``StreamRedactor``),
+/// or the terminal's input to the child's pseudo-terminal. A bounded buffer: the source is read only while the buffer
+/// is empty (what one read gives, plus what the redactor holds back), and the buffer is written when the target can
+/// take it, as the supervisor's `poll` says. Nothing here waits: a read or write that would block returns to the loop.
+///
+/// `profile`'s own output is written through a non-blocking descriptor of its own where the system gives one
+/// (``Supervisor``'s `writableCopy(of:)`: a terminal, a pipe on Linux); elsewhere with blocking writes, which a reader
+/// that stops reading holds until a signal ends them (``SignalPipe``: the ending signals interrupt them, and a short
+/// write returns to the loop). No write starts while a signal waits to
+/// be read (``SignalPipe/hasArrivals``), and once `profile` is ending, writes are small enough never to block.
+final class Relay {
+    let source: Int32
+    let target: Int32
+    /// Whether the source is the relay's own (a pipe end to close at the end), not the terminal nor the
+    /// pseudo-terminal.
+    let ownsSource: Bool
+    var redactor: StreamRedactor?
+    /// Bytes waiting for the target, from `written` on.
+    private var pending: [UInt8] = []
+    private var written = 0
+    /// The source ended (EOF, or EIO from a pseudo-terminal whose other side is closed) or failed.
+    private(set) var sourceEnded = false
+    /// The target cannot take more (EPIPE and the like): what is left is dropped.
+    private(set) var targetFailed = false
+    /// `profile` is ending (a signal asked it to): a write never waits any more. Each write is at most `PIPE_BUF`'s
+    /// POSIX minimum (512 bytes), which a pipe that `poll` says is writable takes without blocking (XNU reports a pipe
+    /// writable with at least `PIPE_BUF` free, bsd/kern/sys_pipe.c line 1288, and `PIPE_BUF` is 512 in
+    /// bsd/sys/syslimits.h; Linux with a free page), and the final flush writes only while the target is writable now.
+    var ending = false
+
+    /// The size of one read: what `cat` reads at once (coreutils' `io_blksize`, 128 KiB).
+    static let readSize = 1 << 17
+    /// The one buffer reads go into (the loop serves one relay at a time).
+    nonisolated(unsafe) private static var scratch = [UInt8](repeating: 0, count: readSize)
+
+    init(source: Int32, target: Int32, ownsSource: Bool, redactor: StreamRedactor?) {
+        self.source = source
+        self.target = target
+        self.ownsSource = ownsSource
+        self.redactor = redactor
+    }
+
+    /// Whether the loop should wait for the source to be readable.
+    var wantsInput: Bool { !sourceEnded && written == pending.count }
+    /// Whether the loop should wait for the target to be writable.
+    var wantsOutput: Bool { written < pending.count && !targetFailed }
+    /// Whether everything read was written (or cannot be) and the source ended.
+    var isDone: Bool { sourceEnded && (written == pending.count || targetFailed) }
+
+    /// Reads what the source holds now (one read; nothing when it would block), passes it through the redactor into
+    /// the buffer and tries to write it. Returns the bytes read (for the caller's look at typed input), empty when none.
+    @discardableResult
+    func readAvailable() -> ArraySlice<UInt8> {
+        guard wantsInput else { return [] }
+        let count = Self.scratch.withUnsafeMutableBytes { Glue.read(source, $0.baseAddress!, Self.readSize) }
+        if count < 0 {
+            if errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { return [] }
+            end()
+            return []
+        }
+        if count == 0 {
+            end()
+            return []
+        }
+        Self.scratch.withUnsafeBytes { bytes in
+            let chunk = UnsafeRawBufferPointer(rebasing: bytes[..<count])
+            if redactor != nil {
+                redactor!.process(chunk) { send($0) }
+            } else {
+                send(chunk)
+            }
+        }
+        return Self.scratch[..<count]
+    }
+
+    /// Writes `piece` now, as much as the target takes, when nothing waits before it; keeps the rest.
+    private func send(_ piece: UnsafeRawBufferPointer) {
+        var offset = 0
+        if written == pending.count, !targetFailed, !ending, let base = piece.baseAddress {
+            pending.removeAll(keepingCapacity: true)
+            written = 0
+            while offset < piece.count && !SignalPipe.hasArrivals {
+                let requested = piece.count - offset
+                let count = Glue.write(target, base + offset, requested)
+                if count < 0 {
+                    if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { break }
+                    targetFailed = true
+                    return
+                }
+                offset += count
+                // A short write: the target is full (non-blocking) or a signal interrupted it: back to the loop.
+                if count < requested { break }
+            }
+        }
+        if offset < piece.count { pending.append(contentsOf: piece[offset...]) }
+    }
+
+    /// Writes what the buffer holds, as much as the target takes now (nothing while a signal waits to be read, unless
+    /// `evenWithASignal`).
+    func writeAvailable(evenWithASignal: Bool = false) {
+        while written < pending.count && !targetFailed {
+            if SignalPipe.hasArrivals && !ending && !evenWithASignal { return }  // the loop reads the signal first
+            let size = ending ? min(512, pending.count - written) : pending.count - written
+            let count = pending.withUnsafeBytes { Glue.write(target, $0.baseAddress! + written, size) }
+            if count < 0 {
+                if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return }
+                targetFailed = true
+                return
+            }
+            written += count
+            if ending || count < size { return }  // one write per `poll` when ending; a short write: back to it
+        }
+    }
+
+    /// The source ended: what the redactor holds back joins the buffer (masked if it completes a secret; otherwise
+    /// the bytes it kept are not a secret's whole value).
+    private func end() {
+        sourceEnded = true
+        guard redactor != nil else { return }
+        var held: [UInt8] = []
+        redactor!.finish(into: &held)
+        redactor = nil
+        pending.append(contentsOf: held)
+        if !ending { writeAvailable() }
+    }
+
+    /// Ends the relay now (the child is gone): what the source still holds and the buffer are written, waiting for
+    /// the target as long as it takes, unless `profile` is ending (then only what the target takes now); the source
+    /// is closed when it is the relay's.
+    func flushAndClose() {
+        while writeAll(), !sourceEnded {
+            if readAvailable().isEmpty && !sourceEnded { break }  // nothing more now (a background process holds it)
+        }
+        if !sourceEnded { end() }
+        _ = writeAll()
+        if ownsSource { _ = Glue.close(source) }
+    }
+
+    /// Writes the whole buffer, waiting with `poll` for the target to take it; once `profile` is ending (an ending
+    /// signal arrived meanwhile too), only what the target takes now. True when everything was written.
+    private func writeAll() -> Bool {
+        while wantsOutput {
+            if SignalPipe.hasEndingArrival { ending = true }
+            var target = pollfd(fd: self.target, events: Int16(POLLOUT), revents: 0)
+            let ready = poll(&target, 1, ending ? 0 : -1)
+            if ready < 0 && errno == EINTR { continue }
+            guard ready > 0 else { return false }
+            let before = written
+            writeAvailable(evenWithASignal: true)
+            if written == before && ending { return false }
+        }
+        return !targetFailed
+    }
+}

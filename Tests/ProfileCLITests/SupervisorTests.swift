@@ -1,0 +1,228 @@
+import Foundation
+import TestSupport
+import Testing
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// `run --redact` and `run --watch` off the happy path (issue 31): few descriptors, a reader that stops reading, a
+/// command that starts a server in the background, a large paste, the parent's pipes and ignored signals. Each step
+/// waits for what it expects (a file, an exit); the suite has a time limit, so a hang fails it.
+@Suite(.timeLimit(.minutes(3))) struct SupervisorTests {
+    static let secret = "tok-SEKRIT-4242"
+
+    static func project() throws -> Project {
+        try Project([
+            "profiles/_catalog.yml": "env:\n  DB_PASSWORD: {description: The password, secret: true}\n",
+            "profiles/app.yml": "env:\n  TOKEN: ${API_TOKEN}\n",
+            "profiles/literal.yml": "env:\n  DB_PASSWORD: pw-SEKRIT-9876\n",
+            ".git/HEAD": "ref: refs/heads/main\n",
+        ])
+    }
+
+    static var environment: [String: String] { ["API_TOKEN": secret, "PATH": Tools.sessionPath] }
+
+    /// `ulimit -n` from 5 to 40, a secret from the environment and a literal one: each run masks the secret, or is
+    /// refused before anything is launched with EX_OSERR (71) and one line saying why. Never the secret, never a
+    /// signal death; a hang would exceed the suite's time limit.
+    @Test(arguments: [("app", "TOKEN"), ("literal", "DB_PASSWORD")])
+    func descriptorPressureMasksOrRefuses(profile: String, variable: String) throws {
+        let project = try Self.project()
+        let refusals = [
+            "cannot create a pipe: Too many open files", "cannot open the terminal: Too many open files",
+            "cannot open profile's output again: Too many open files",
+        ].map { "profile: error: cannot supervise the command: \($0) (nothing was launched)\n" }
+        var outcomes: [String] = []
+        for limit in 5...40 {
+            let result = try CLI.run(
+                "/bin/sh",
+                [
+                    "-c", "ulimit -n \(limit) && exec \"$0\" \"$@\"", CLI.profileBinary, "run", profile, "--redact",
+                    "--", "sh", "-c", "printf 'value=%s\\n' \"$\(variable)\"",
+                ], in: project.root, environment: Self.environment)
+            #expect(!result.signaled, "ulimit -n \(limit): died of signal \(result.status)")
+            if result.status == 0 {
+                #expect(result.stdout == "value=<secret:\(variable)>\n" && result.stderr == "", "ulimit -n \(limit)")
+                outcomes.append("masked")
+            } else {
+                #expect(result.status == 71, "ulimit -n \(limit)")
+                #expect(result.stdout == "" && refusals.contains(result.stderr), "ulimit -n \(limit): \(result.stderr)")
+                outcomes.append("refused")
+            }
+        }
+        // Refused below some limit, masked from there on: never the other way round.
+        let firstMasked = try #require(outcomes.firstIndex(of: "masked"))
+        #expect(outcomes[firstMasked...].allSatisfy { $0 == "masked" })
+    }
+
+    /// A driver in Python: runs `profile` with the arguments after `--` and does what `mode` says, then prints what
+    /// happened.
+    static let driver = """
+        import os, pty, select, signal, subprocess, sys, time, tty, fcntl
+        mode, args = sys.argv[1], sys.argv[3:]
+        if mode == "stuck-reader":
+            # profile's output is a pipe nobody reads; SIGTERM once it has written something.
+            r, w = os.pipe()
+            p = subprocess.Popen(args, stdout=w)
+            os.close(w)
+            os.read(r, 1)
+            while not os.path.exists("ready"): time.sleep(0.01)
+            p.send_signal(signal.SIGTERM)
+            print("ended by", -p.wait())
+        elif mode == "pipe-size":
+            # F_GETPIPE_SZ (1032, <linux/fcntl.h>) of the pipe profile writes to, before and after.
+            r, w = os.pipe()
+            before = fcntl.fcntl(r, 1032)
+            p = subprocess.Popen(args, stdout=w)
+            os.close(w)
+            out = b""
+            while True:
+                chunk = os.read(r, 65536)
+                if not chunk: break
+                out += chunk
+            p.wait()
+            print(len(out), "bytes, pipe size", "unchanged" if fcntl.fcntl(r, 1032) == before else "changed")
+        elif mode == "paste":
+            # profile in a terminal (a pseudo-terminal of this driver); 1 MiB typed once the command is ready.
+            pid, master = pty.fork()
+            if pid == 0:
+                os.execv(args[0], args)
+            os.set_blocking(master, False)
+            out = b""
+            paste = b"p" * (1 << 20)
+            sent = 0
+            while b"got " not in out:
+                want_write = b"ready" in out and sent < len(paste)
+                readable, writable, _ = select.select([master], [master] if want_write else [], [], 30)
+                if not readable and not writable: break
+                if readable:
+                    try: chunk = os.read(master, 65536)
+                    except BlockingIOError: chunk = None
+                    except OSError: break
+                    if chunk == b"": break
+                    out += chunk or b""
+                if writable:
+                    try: sent += os.write(master, paste[sent:sent + 4096])
+                    except BlockingIOError: pass
+            os.set_blocking(master, True)
+            while True:
+                try: chunk = os.read(master, 65536)
+                except OSError: break
+                if not chunk: break
+                out += chunk
+            _, status = os.waitpid(pid, 0)
+            text = out.decode()
+            print("output", text[:text.index("got ")].count("o"), "o;", text[text.index("got "):].strip(), "; exit", os.waitstatus_to_exitcode(status))
+
+        """
+
+    /// A command that ignores SIGTERM and writes without end, into a pipe nobody reads: SIGTERM to `profile` ends both
+    /// once the grace period is over, and `profile` dies of SIGTERM.
+    @Test(.enabled(if: Tools.available("python3"), "needs python3"))
+    func sigtermEndsAStuckRunWithinTheGrace() throws {
+        let project = try Self.project()
+        try project.write("driver.py", Self.driver)
+        let python = Tools.path("python3") ?? "python3"
+        let command =
+            "import signal, sys\nsignal.signal(signal.SIGTERM, signal.SIG_IGN)\nopen('ready', 'w').close()\n"
+            + "while True: sys.stdout.write('x' * 65536 + '\\n')\n"
+        let result = try CLI.run(
+            python,
+            [
+                "driver.py", "stuck-reader", "--", CLI.profileBinary, "run", "app", "--redact", "--grace", "0.5", "--",
+                python, "-c", command,
+            ],
+            in: project.root, environment: Self.environment)
+        #expect(result.stdout == "ended by \(SIGTERM)\n")
+    }
+
+    /// `sh -c 'server & wait'` under `--watch`: a restart and the final stop go to the command's process group, so no
+    /// server is left behind (issue 31: the first server kept running with parent 1).
+    @Test(.enabled(if: Tools.available("python3"), "needs python3"))
+    func aRestartAndAStopLeaveNoServer() throws {
+        let project = try Project([
+            "profiles/dev.yml": "env:\n  GREETING: one\n", ".git/HEAD": "ref: refs/heads/main\n",
+        ])
+        let process = try WatchTests.start(
+            project, ["run", "dev", "--watch", "--", "sh", "-c", "sleep 1000 & echo $! >> servers; wait"])
+        defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
+        func servers() -> [pid_t] {
+            ((try? String(contentsOfFile: project.path("servers"), encoding: .utf8)) ?? "").split(separator: "\n")
+                .compactMap { pid_t($0) }
+        }
+        for _ in 0..<200 where servers().count < 1 { usleep(50_000) }
+        try project.write("profiles/dev.yml", "env:\n  GREETING: two\n")
+        for _ in 0..<200 where servers().count < 2 { usleep(50_000) }
+        let started = servers()
+        try #require(started.count == 2)
+        #expect(!TmuxServer.isRunning(started[0]), "the first server outlived the restart")
+        kill(process.processIdentifier, SIGTERM)
+        process.waitUntilExit()
+        #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
+        #expect(!TmuxServer.isRunning(started[1]), "the second server outlived the stop")
+    }
+
+    /// A 1 MiB paste into a command that writes 1 MiB before it reads, in terminal mode: `profile` keeps draining the
+    /// command's output while its input waits, and both directions complete.
+    @Test(.enabled(if: Tools.available("python3"), "needs python3"))
+    func aLargePasteIntoACommandThatWritesFirst() throws {
+        let project = try Self.project()
+        try project.write("driver.py", Self.driver)
+        let python = Tools.path("python3") ?? "python3"
+        let command = """
+            import os, sys, tty
+            tty.setraw(0)
+            os.write(1, b"ready\\r\\n")
+            data = b"o" * (1 << 20)
+            while data: data = data[os.write(1, data):]
+            got = 0
+            while got < (1 << 20): got += len(os.read(0, 65536))
+            os.write(1, b"got %d\\r\\n" % got)
+
+            """
+        try project.write("command.py", command)
+        let result = try CLI.run(
+            python,
+            ["driver.py", "paste", "--", CLI.profileBinary, "run", "app", "--redact", "--", python, "command.py"],
+            in: project.root, environment: Self.environment)
+        #expect(result.stdout == "output 1048576 o; got 1048576 ; exit 0\n", "\(result.stderr)")
+    }
+
+    #if os(Linux)
+    /// `profile` leaves the size of its parent's pipe alone (it once set its own output's to 1 MiB).
+    @Test(.enabled(if: Tools.available("python3"), "needs python3"))
+    func theParentsPipeKeepsItsSize() throws {
+        let project = try Self.project()
+        try project.write("driver.py", Self.driver)
+        let python = Tools.path("python3") ?? "python3"
+        let result = try CLI.run(
+            python,
+            [
+                "driver.py", "pipe-size", "--", CLI.profileBinary, "run", "app", "--redact", "--", "head", "-c",
+                "300000", "/dev/zero",
+            ],
+            in: project.root, environment: Self.environment)
+        #expect(result.stdout == "300000 bytes, pipe size unchanged\n")
+    }
+
+    /// A signal ignored when `profile` starts stays ignored for the command, as through exec; the mask is the same.
+    @Test func ignoredSignalsStayIgnored() throws {
+        let project = try Self.project()
+        func masks(_ options: [String]) throws -> String {
+            try CLI.run(
+                "/bin/sh",
+                [
+                    "-c", "trap '' INT QUIT USR1; exec \"$0\" \"$@\"", CLI.profileBinary, "run", "app",
+                ] + options + ["--", "grep", "-E", "^Sig(Ign|Blk)", "/proc/self/status"],
+                in: project.root, environment: Self.environment
+            ).stdout
+        }
+        let exec = try masks([])
+        #expect(exec.hasPrefix("SigBlk:"))
+        #expect(try masks(["--redact"]) == exec)
+    }
+    #endif
+}
