@@ -61,6 +61,36 @@ import Testing
         #expect(show.stdout.contains(name), "\(show.stdout)")
     }
 
+    /// `${A:-${A:-…x…}}` nested as deep as interpolation admits (100 references) reads on the same stack in `lint`,
+    /// `show` and `run` (the child receives `x`), and one more is refused, with the same whole message as on the
+    /// usual 8 MiB stack. The parser kept a call per nesting level until it kept a stack of open references: the
+    /// debug build died of SIGSEGV on 256 KiB at the limit.
+    @Test func interpolationNestedToItsLimitSurvives() throws {
+        func nested(_ depth: Int) -> String {
+            "env:\n  X: \"" + String(repeating: "${A:-", count: depth) + "x" + String(repeating: "}", count: depth)
+                + "\"\n"
+        }
+        let project = try Project(["profiles/p.yml": nested(100)])
+        let run = try Self.onSmallStack(project, ["run", "p", "--", "/bin/sh", "-c", "printf '%s\\n' \"$X\""])
+        #expect(!run.signaled && run.status == 0, "\(run.stderr)")
+        #expect(run.stdout == "x\n")
+        let lint = try Self.onSmallStack(project, ["lint"])
+        #expect(!lint.signaled && lint.status == 0)
+        #expect(lint.stderr == "1 profiles checked, no problems.\n")
+        let show = try Self.onSmallStack(project, ["show", "p"])
+        #expect(!show.signaled && show.status == 0, "\(show.stderr)")
+        #expect(show.stdout == (try project.profile(["show", "p"])).stdout)
+
+        let deeper = try Project(["profiles/q.yml": nested(101)])
+        let refused = try Self.onSmallStack(deeper, ["lint"])
+        let reference = try deeper.profile(["lint"])
+        #expect(!refused.signaled && refused.status == 1)
+        #expect(refused.stderr == reference.stderr && reference.status == 1)
+        #expect(
+            refused.stderr.hasPrefix(
+                "profiles/q.yml:2:507: error: `${` nested more than 100 levels deep: write this value more simply\n"))
+    }
+
     /// A chain of anchors, each nesting the one before 200 levels deeper, would build a tree 12,000 levels deep from a
     /// small file (it crashed even on an 8 MiB stack): refused at the first alias that goes past the limit.
     @Test func anAliasChainIsRefusedAtTheLimit() throws {

@@ -326,10 +326,30 @@ package struct Interpolator {
             }
         }
 
+        /// A `${NAME op word}` whose word is being read: what reading it goes on with once its `}` is reached.
+        private struct OpenReference {
+            let start: Int
+            let name: Range<Int>
+            /// The variable is unset (or, with `:`, empty) and `?` enforces it: the word is its message, evaluated
+            /// and then taken back out of the value from these counts.
+            let requiredMark: (value: Int, display: Int)?
+            let variable: Variable?
+            /// Whether the word around the reference was being evaluated, and was itself nested.
+            let outerEvaluating: Bool
+            let outerNested: Bool
+        }
+
         /// Parses a word up to the end of the text or, when `nested`, up to the `}` that ends it (left unread).
+        ///
+        /// References nest (`${A:-${B:-x}}`) without a call per level: each open one waits on a stack of its own, so
+        /// that the deepest nesting ``Interpolator/maximumNesting`` admits parses on any thread's stack (Darwin's
+        /// Dispatch threads have 512 KiB; a debug build's frames are large).
         mutating func word(nested: Bool, evaluating: Bool) throws(Problem) {
             let count = bytes.count
-            while index < count {
+            var nested = nested
+            var evaluating = evaluating
+            var open: [OpenReference] = []
+            while true {
                 let runStart = index
                 if nested {
                     while index < count, bytes[index] != UInt8(ascii: "$"), bytes[index] != UInt8(ascii: "}") {
@@ -341,13 +361,28 @@ package struct Interpolator {
                 if evaluating, index > runStart {
                     try append(UnsafeBufferPointer(rebasing: bytes[runStart..<index]), from: runStart)
                 }
-                guard index < count, bytes[index] == UInt8(ascii: "$") else { return }  // the end, or `}`
+                guard index < count, bytes[index] == UInt8(ascii: "$") else {
+                    // The end of the text, or the `}` of the innermost open reference (or of the caller's).
+                    guard let reference = open.popLast() else { return }
+                    depth -= 1
+                    try close(reference)
+                    nested = reference.outerNested
+                    evaluating = reference.outerEvaluating
+                    continue
+                }
                 let next = index + 1 < count ? bytes[index + 1] : 0
                 if next == UInt8(ascii: "$") {
                     if evaluating { try appendDollar(escaped: true) }
                     index += 2
                 } else if next == UInt8(ascii: "{") {
-                    try reference(evaluating: evaluating)
+                    if let inner = try reference(evaluating: evaluating) {
+                        open.append(
+                            OpenReference(
+                                start: inner.start, name: inner.name, requiredMark: inner.requiredMark,
+                                variable: inner.variable, outerEvaluating: evaluating, outerNested: nested))
+                        nested = true
+                        evaluating = inner.evaluating
+                    }
                 } else if Interpolator.isNameStart(next) {
                     let start = index
                     index += 1
@@ -362,8 +397,19 @@ package struct Interpolator {
             }
         }
 
-        /// Parses `${...}` from its `$`, and evaluates it when `evaluating`.
-        private mutating func reference(evaluating: Bool) throws(Problem) {
+        /// What the word of a `${NAME op word}` is read with.
+        private struct ReferenceWord {
+            let start: Int
+            let name: Range<Int>
+            let evaluating: Bool
+            let requiredMark: (value: Int, display: Int)?
+            let variable: Variable?
+        }
+
+        /// Parses `${...}` from its `$`, and evaluates it when `evaluating`: a whole `${NAME}`, read and appended
+        /// (nil), or the start of a `${NAME op word}` up to its word, which the caller reads (and then
+        /// ``close(_:)``).
+        private mutating func reference(evaluating: Bool) throws(Problem) -> ReferenceWord? {
             let count = bytes.count
             let start = index
             index += 2
@@ -389,7 +435,7 @@ package struct Interpolator {
                 if evaluating, let variable = lookup(nameStart..<nameEnd) {
                     try append(variable, named: nameStart..<nameEnd, from: start)
                 }
-                return
+                return nil
             }
             let colon: Bool
             let op: UInt8
@@ -417,52 +463,57 @@ package struct Interpolator {
                     start..<start + 2)
             }
             depth += 1
-            defer { depth -= 1 }
-            guard evaluating, let interpolator else {
-                try word(nested: true, evaluating: false)
-                try close(start)
-                return
+            let name = nameStart..<nameEnd
+            func word(evaluating: Bool, requiredMark: (value: Int, display: Int)? = nil, variable: Variable? = nil)
+                -> ReferenceWord
+            {
+                ReferenceWord(
+                    start: start, name: name, evaluating: evaluating, requiredMark: requiredMark, variable: variable)
             }
-            let variable = lookup(nameStart..<nameEnd)
+            guard evaluating, let interpolator else { return word(evaluating: false) }
+            let variable = lookup(name)
             let missing = colon ? (variable?.value.isEmpty ?? true) : variable == nil
             switch op {
             case UInt8(ascii: "-"):
-                if let variable, !missing { try append(variable, named: nameStart..<nameEnd, from: start) }
-                try word(nested: true, evaluating: missing)
+                if let variable, !missing { try append(variable, named: name, from: start) }
+                return word(evaluating: missing)
             case UInt8(ascii: "+"):
-                try word(nested: true, evaluating: !missing)
+                return word(evaluating: !missing)
             default:  // "?"
                 if let variable, !missing {
-                    try append(variable, named: nameStart..<nameEnd, from: start)
-                    try word(nested: true, evaluating: false)
+                    try append(variable, named: name, from: start)
+                    return word(evaluating: false)
                 } else if interpolator.enforcesRequired {
-                    // The message is evaluated like any word, then taken back out of the value.
-                    let mark = (value.count, display.count)
-                    try word(nested: true, evaluating: true)
-                    try close(start)
-                    let name = String(
-                        decoding: UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd]), as: UTF8.self)
-                    // The message as displayed: a secret it names is shown as its `${NAME}`, never in clear.
-                    let detail =
-                        display.count > mark.1 ? ": " + String(decoding: display[mark.1...], as: UTF8.self) : ""
-                    value.removeSubrange(mark.0...)
-                    display.removeSubrange(mark.1...)
-                    throw failure("`\(name)` \(variable == nil ? "is not set" : "is empty")\(detail)", start..<index)
+                    // The message is evaluated like any word, then taken back out of the value (``close(_:)``).
+                    return word(evaluating: true, requiredMark: (value.count, display.count), variable: variable)
                 } else {
                     if interpolator.marksMissing {
                         // `show`: the value lacks the variable, which is shown as the reference that would provide
                         // it (`${API_TOKEN}`), and makes the result secret.
                         try reserve(0, nameEnd - nameStart + 3, start..<nameEnd)
                         display.append(contentsOf: "${".utf8)
-                        display.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[nameStart..<nameEnd]))
+                        display.append(contentsOf: UnsafeBufferPointer(rebasing: bytes[name]))
                         display.append(UInt8(ascii: "}"))
                         inherited = true
                         secret = true
                     }
-                    try word(nested: true, evaluating: false)
+                    return word(evaluating: false)
                 }
             }
-            try close(start)
+        }
+
+        /// Reads the `}` that closes an open reference, and for a `${NAME?message}` whose variable is missing, fails
+        /// with the message as displayed (a secret it names is shown as its `${NAME}`, never in clear).
+        private mutating func close(_ reference: OpenReference) throws(Problem) {
+            try close(reference.start)
+            guard let mark = reference.requiredMark else { return }
+            let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[reference.name]), as: UTF8.self)
+            let detail =
+                display.count > mark.display ? ": " + String(decoding: display[mark.display...], as: UTF8.self) : ""
+            value.removeSubrange(mark.value...)
+            display.removeSubrange(mark.display...)
+            throw failure(
+                "`\(name)` \(reference.variable == nil ? "is not set" : "is empty")\(detail)", reference.start..<index)
         }
 
         /// Reads the `}` that closes the reference starting at `start`.
