@@ -52,11 +52,31 @@ extension Supervisor {
             kill(-child, SIGCONT)
             return
         }
+        showOutputBeforeStopping()
         suspended = true
         rawTerminal?.restore()
         rawTerminal = nil
         takeTerminalBack()
         kill(getpid(), SIGTSTP)
+    }
+
+    /// Shows what the command wrote before it stopped — the pseudo-terminal's `^Z` echo among it — before the shell
+    /// prints `Stopped`: each output relay reads what its source holds and writes it out, as far as the target takes
+    /// it now. The pseudo-terminal echoes the suspend character after it has signalled the group, and the echo
+    /// reaches its primary side from a kernel worker: that side is given up to 50 ms to show it (seen under load: the
+    /// `^Z` came out after `fg`).
+    func showOutputBeforeStopping() {
+        for relay in relays {
+            var wait: Int32 = relay.source == pseudoTerminal?.primary ? 50 : 0
+            var ready = pollfd(fd: relay.source, events: Int16(POLLIN), revents: 0)
+            while relay.wantsInput, poll(&ready, 1, wait) > 0, ready.revents & Int16(POLLIN) != 0 {
+                if relay.readAvailable().isEmpty { break }
+                relay.writeAvailable(evenWithASignal: true)
+                ready.revents = 0
+                wait = 0
+            }
+            relay.writeAvailable(evenWithASignal: true)
+        }
     }
 
     /// `profile` was continued (SIGCONT). After a stop: in the terminal's foreground (`fg`), it gives the terminal to
