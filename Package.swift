@@ -58,12 +58,31 @@ let package = Package(
             ],
             // As swift-configuration itself: its `watch…` requirements take `nonisolated(nonsending)` closures.
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
-        // Loading, validation, resolution and rendering of profiles. No Foundation.
-        .target(name: "ProfileCore", dependencies: ["CLibYAML", "ProfileRuntime"]),
-        // The `profile` command: a thin layer over ProfileCore.
+        // The tool's library, one target per layer, each importing only those below it (the compiler refuses an
+        // upward import): no product, no Foundation, every declaration another target uses is `package`.
+        // Platform: thin system calls (System) and what every layer shares (Support).
+        .target(name: "ProfilePlatform", dependencies: ["ProfileRuntime"]),
+        // The file model: diagnostics, the YAML reader over libyaml, profiles, the catalog.
+        .target(name: "ProfileModel", dependencies: ["CLibYAML", "ProfileRuntime", "ProfilePlatform"]),
+        // A directory of profiles loaded and resolved: the repository, resolution, lint, completion, show and diff.
+        .target(name: "ProfileResolution", dependencies: ["ProfileRuntime", "ProfilePlatform", "ProfileModel"]),
+        // Other tools' files: exports (Xcode schemes and test plans, VS Code, dotenv, shell, JSON) and imports.
+        .target(
+            name: "ProfileInterop",
+            dependencies: ["ProfileRuntime", "ProfilePlatform", "ProfileModel", "ProfileResolution"]),
+        // Swift code and JSON schemas generated from the catalog and profiles; new projects' scaffolding.
+        .target(
+            name: "ProfileGeneration",
+            dependencies: ["ProfileRuntime", "ProfilePlatform", "ProfileModel", "ProfileResolution"]),
+        // Starting and supervising the child: spawn, signals, the terminal, relays, --watch.
+        .target(name: "ProfileProcess", dependencies: ["ProfilePlatform"]),
+        // The `profile` command: a thin layer over the library's targets.
         .executableTarget(
             name: "profile",
-            dependencies: ["ProfileCore", .product(name: "ArgumentParser", package: "swift-argument-parser")]
+            dependencies: [
+                "ProfilePlatform", "ProfileModel", "ProfileResolution", "ProfileInterop", "ProfileGeneration",
+                "ProfileProcess", .product(name: "ArgumentParser", package: "swift-argument-parser"),
+            ]
         ),
         // Build-tool plugin: runs `profile generate swift` on the nearest `profiles/_catalog.yml` at every build.
         .plugin(name: "ProfileCodegen", capability: .buildTool(), dependencies: ["profile"]),
@@ -102,13 +121,20 @@ let package = Package(
             ],
             // As swift-configuration itself: its `watch…` requirements take `nonisolated(nonsending)` closures.
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
-        .testTarget(name: "ProfileCoreTests", dependencies: ["ProfileCore", "TestSupport"], exclude: ["Fixtures"]),
+        // The library's tests, one folder per source folder, for every layer target.
+        .testTarget(
+            name: "ProfileCoreTests",
+            dependencies: [
+                "ProfilePlatform", "ProfileModel", "ProfileResolution", "ProfileInterop", "ProfileGeneration",
+                "ProfileProcess", "TestSupport",
+            ],
+            exclude: ["Fixtures"]),
         // A tiny app that prints what `ActiveProfile.current` reads, launched by the end-to-end tests.
         .executableTarget(name: "profile-probe", dependencies: ["ProfileRuntime"], path: "Tests/ProfileProbe"),
         // End-to-end: runs the built `profile` (and `countries`) binaries against real files and real children.
         .testTarget(
             name: "ProfileCLITests",
-            dependencies: ["profile", "countries", "profile-probe", "ProfileCore", "TestSupport"],
+            dependencies: ["profile", "countries", "profile-probe", "ProfilePlatform", "TestSupport"],
             exclude: ["Fixtures"]),
     ]
 )

@@ -14,16 +14,19 @@ let package = Package(
     targets: [
         .executableTarget(
             name: "ProfileFuzzer",
-            dependencies: ["FuzzerEntry", "ProfileCore"]
+            dependencies: ["FuzzerEntry", "ProfilePlatform", "ProfileModel", "ProfileResolution"]
         ),
         .executableTarget(
             name: "RuntimeFuzzer",
             dependencies: ["FuzzerEntry", "ProfileRuntime"]
         ),
-        // The sources under test, through symbolic links to the repository's own (Sources/ProfileCore, ProfileRuntime,
-        // CLibYAML): ProfileCore is not a product (its declarations are `package`), so the fuzzer builds them in its
-        // own package instead of depending on `profile`.
-        .target(name: "ProfileCore", dependencies: ["CLibYAML", "ProfileRuntime"]),
+        // The sources under test, through symbolic links to the repository's own (Sources/ProfilePlatform,
+        // ProfileModel, ProfileResolution, ProfileRuntime, CLibYAML), with the same dependencies as there: the layer
+        // targets are not products (their declarations are `package`), so the fuzzer builds them in its own package
+        // instead of depending on `profile`.
+        .target(name: "ProfilePlatform", dependencies: ["ProfileRuntime"]),
+        .target(name: "ProfileModel", dependencies: ["CLibYAML", "ProfileRuntime", "ProfilePlatform"]),
+        .target(name: "ProfileResolution", dependencies: ["ProfileRuntime", "ProfilePlatform", "ProfileModel"]),
         .target(name: "ProfileRuntime", exclude: ["WireFormat.md"]),
         .systemLibrary(
             name: "CLibYAML", pkgConfig: "yaml-0.1", providers: [.apt(["libyaml-dev"]), .brew(["libyaml"])]),

@@ -46,8 +46,8 @@ case "$configuration" in release | debug) ;; *) fail "--configuration is release
 # With --merge, only the merge: the variants come from the machines that built them.
 if [ "${#merges[@]}" -gt 0 ]; then build=false; fi
 
-version=$(sed -n 's/.*package static let current = "\([0-9][0-9.]*\)".*/\1/p' Sources/ProfileCore/Support/ProfileVersion.swift)
-[ -n "$version" ] || fail "no version in Sources/ProfileCore/Support/ProfileVersion.swift"
+version=$(sed -n 's/.*package static let current = "\([0-9][0-9.]*\)".*/\1/p' Sources/ProfilePlatform/Support/ProfileVersion.swift)
+[ -n "$version" ] || fail "no version in Sources/ProfilePlatform/Support/ProfileVersion.swift"
 mkdir -p "$output"
 
 # A universal (arm64 + x86_64) libyaml.a for macOS 13+, compiled from the source of Homebrew's libyaml formula, in a

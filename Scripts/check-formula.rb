@@ -102,7 +102,7 @@ raise "the formula names no licence" if license.nil?
 first_line = File.read(ROOT/"LICENSE").lines.first.strip
 raise "LICENSE is `#{first_line}`, the formula says #{license}" unless first_line == "#{license} License"
 tag = facts[:url].first[1][:tag]
-version = File.read(ROOT/"Sources/ProfileCore/Support/ProfileVersion.swift")[/package static let current = "([0-9.]+)"/, 1]
+version = File.read(ROOT/"Sources/ProfilePlatform/Support/ProfileVersion.swift")[/package static let current = "([0-9.]+)"/, 1]
 raise "the formula builds tag #{tag}, the version is #{version}" unless tag == version
 
 Dir.mktmpdir("profile-formula") do |work|

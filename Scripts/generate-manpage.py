@@ -135,7 +135,7 @@ def argument_list(arguments):
 
 def release_date():
     """The date of the current version's heading in CHANGELOG.md, as mdoc writes dates."""
-    version_file = os.path.join(ROOT, "Sources/ProfileCore/Support/ProfileVersion.swift")
+    version_file = os.path.join(ROOT, "Sources/ProfilePlatform/Support/ProfileVersion.swift")
     version = re.search(r'package static let current = "([0-9.]+)"', open(version_file, encoding="utf-8").read())
     changelog = open(os.path.join(ROOT, "CHANGELOG.md"), encoding="utf-8").read()
     match = re.search(r"^## \[%s\] - (\d{4})-(\d{2})-(\d{2})" % re.escape(version.group(1)), changelog, re.M)

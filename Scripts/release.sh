@@ -1,6 +1,6 @@
 #!/usr/bin/env bash
 # Cuts a release of `profile` (README, "Releasing"): checks that the version in its one place
-# (Sources/ProfileCore/Support/ProfileVersion.swift), CHANGELOG.md's latest release heading and the README's
+# (Sources/ProfilePlatform/Support/ProfileVersion.swift), CHANGELOG.md's latest release heading and the README's
 # `.package(url: …, from: "…")` agree, that the work tree is clean and the tag is new, then tags HEAD with an annotated
 # tag named after the version (`0.1.0`, the form SwiftPM resolves `from: "0.1.0"` against), its message the changelog's
 # section. It pushes nothing: `git push origin 0.1.0` publishes the tag.
@@ -28,8 +28,8 @@ if [ "${1:-}" = bundle ]; then
     exec bash Scripts/build-artifact-bundle.sh --zip "$@"
 fi
 
-version=$(sed -n 's/.*package static let current = "\([0-9][0-9.]*\)".*/\1/p' Sources/ProfileCore/Support/ProfileVersion.swift)
-[ -n "$version" ] || fail "no version in Sources/ProfileCore/Support/ProfileVersion.swift"
+version=$(sed -n 's/.*package static let current = "\([0-9][0-9.]*\)".*/\1/p' Sources/ProfilePlatform/Support/ProfileVersion.swift)
+[ -n "$version" ] || fail "no version in Sources/ProfilePlatform/Support/ProfileVersion.swift"
 latest=$(sed -n 's/^## \[\([0-9][0-9.]*\)\].*/\1/p' CHANGELOG.md | head -n 1)
 [ "$latest" = "$version" ] || fail "CHANGELOG.md's latest release is ${latest:-none}, the version is $version: add its section"
 grep -qF "from: \"$version\")" README.md || fail "README.md's .package(url: …, from: …) does not say $version"

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ProfileCore
+import ProfilePlatform
 
 /// The `profile` command: launch configurations as data.
 ///

@@ -1,4 +1,5 @@
-import ProfileCore
+import ProfilePlatform
+import ProfileProcess
 
 // Every command line is read by `CommandLineReader` (from `Grammar`), then executed by its command: quickly, with
 // no swift-argument-parser on the way (its setup costs more than the rest of a launch). swift-argument-parser only

@@ -2,7 +2,7 @@
 # The artifact bundle, end to end on this machine: builds `profile.artifactbundle` with Scripts/build-artifact-bundle.sh
 # (this host's variant: on Linux the static executable), then builds the package here, whose build plugin (the
 # repository's plugin source) takes `profile` from the bundle through `.binaryTarget(path:)`, runs the app under the
-# bundled `profile run`, and checks that nothing of the tool was built from source (no ProfileCore, no CLibYAML, no
+# bundled `profile run`, and checks that nothing of the tool was built from source (no layer target, no CLibYAML, no
 # `profile` executable in the build folder): an app team needs neither libyaml nor a build of the tool.
 # Usage: bash Tests/BundleConsumer/check.sh (from anywhere). PROFILE_BUNDLE_CONFIGURATION=release builds the bundle as
 # a release does (slower); debug by default: the bundle mechanism is the same.
@@ -45,11 +45,13 @@ echo "ok: $generated"
 
 step "nothing of the tool was built from source"
 # SwiftPM plans (empty folders) for every target of the graph; only what it compiles counts.
-built=$(find "$scratch" \( -path '*/ProfileCore.build/*.o' -o -path '*/profile.build/*.o' -o -path '*/ArgumentParser.build/*.o' \
+built=$(find "$scratch" \( -path '*/ProfilePlatform.build/*.o' -o -path '*/ProfileModel.build/*.o' \
+    -o -path '*/ProfileResolution.build/*.o' -o -path '*/ProfileInterop.build/*.o' -o -path '*/ProfileGeneration.build/*.o' \
+    -o -path '*/ProfileProcess.build/*.o' -o -path '*/profile.build/*.o' -o -path '*/ArgumentParser.build/*.o' \
     -o -name 'libyaml*' \) -print)
 [ -z "$built" ] || fail "built from source: $built"
 [ ! -e "$bin/profile" ] || fail "$bin/profile was built"
-echo "ok: no ProfileCore, CLibYAML, ArgumentParser or profile in $scratch"
+echo "ok: no layer target of the tool (ProfilePlatform … ProfileProcess), CLibYAML, ArgumentParser or profile in $scratch"
 
 step "runs"
 profile=profile.artifactbundle/$(python3 -c 'import json; print(json.load(open("profile.artifactbundle/info.json"))["artifacts"]["profile"]["variants"][0]["path"])')

@@ -1,5 +1,5 @@
 import Foundation
-import ProfileCore
+import ProfilePlatform
 import Testing
 
 @testable import profile

@@ -1,5 +1,5 @@
 import Foundation
-import ProfileCore
+import ProfilePlatform
 import TestSupport
 import Testing
 

@@ -40,7 +40,7 @@ config_package="$scratch/config-package"
 fail() { printf 'snippets: %s\n' "$*" >&2; exit 1; }
 
 version=$(sed -n 's/.*package static let current = "\([0-9][0-9.]*\)".*/\1/p' \
-    "$repo/Sources/ProfileCore/Support/ProfileVersion.swift")
+    "$repo/Sources/ProfilePlatform/Support/ProfileVersion.swift")
 [ -n "$version" ] || fail "no version in ProfileVersion.swift"
 
 # A clone of HEAD named `profile`, tagged as a release would be, with a `main` branch (a fresh one each run: HEAD

@@ -1,6 +1,8 @@
 import Dispatch
 import FuzzerEntry
-import ProfileCore
+import ProfileModel
+import ProfilePlatform
+import ProfileResolution
 
 // The fuzz target: `LLVMFuzzerTestOneInput` (libFuzzer provides `main`). Built with `-parse-as-library`.
 #if canImport(Glibc)

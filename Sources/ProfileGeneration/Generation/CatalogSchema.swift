@@ -1,3 +1,7 @@
+import ProfileModel
+import ProfilePlatform
+import ProfileResolution
+
 /// The JSON Schema (draft 2020-12) of the catalog file itself, `profiles/_catalog.yml`, for editors (the scaffolded
 /// catalog names it on its first line) and validators: `profile generate catalog-schema`.
 ///

@@ -1,3 +1,7 @@
+import ProfileModel
+import ProfilePlatform
+import ProfileResolution
+
 /// The JSON Schema (draft 2020-12) of a profile file, for editors (yaml-language-server reads it from a
 /// `# yaml-language-server: $schema=…` line) and validators: `profile generate json-schema`.
 ///

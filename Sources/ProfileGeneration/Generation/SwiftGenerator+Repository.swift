@@ -1,3 +1,6 @@
+import ProfileModel
+import ProfilePlatform
+import ProfileResolution
 import ProfileRuntime
 
 extension SwiftGenerator {

@@ -1,3 +1,5 @@
+import ProfileModel
+import ProfilePlatform
 import ProfileRuntime
 
 /// Writes typed Swift for the runtime library from the catalog and the runnable profiles: what

@@ -1,3 +1,5 @@
+import ProfilePlatform
+
 /// What `profile init` writes: a commented example profile, an abstract base, the catalog, and the `.gitignore`
 /// rule that keeps personal `.local` overlays out of the repository.
 package enum Scaffold {

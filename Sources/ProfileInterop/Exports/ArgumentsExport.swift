@@ -1,3 +1,7 @@
+import ProfileModel
+import ProfilePlatform
+import ProfileResolution
+
 /// The `arguments` and `arguments-json` formats: the launch arguments alone.
 enum ArgumentsExport {
     /// One argument per line, each line exactly the argument (no quoting), each ending with a newline; nothing when

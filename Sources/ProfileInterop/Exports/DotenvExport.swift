@@ -1,3 +1,6 @@
+import ProfileModel
+import ProfileResolution
+
 /// The `dotenv` format: `NAME="value"` lines, for tools that load `.env` files.
 ///
 /// The exact rules written:

@@ -1,3 +1,5 @@
+import ProfileModel
+import ProfileResolution
 import ProfileRuntime
 
 /// What every export writes, before formatting: the launch arguments and the environment, with secret values (see

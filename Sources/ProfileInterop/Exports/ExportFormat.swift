@@ -1,3 +1,6 @@
+import ProfileModel
+import ProfileResolution
+
 /// A format `profile export` writes a resolved profile in: one type conforming to this protocol, listed once in
 /// ``ExportFormats/all``. Everything else follows from that list: the names `export` accepts, the completion of
 /// `profile export <TAB>`, the format list of `profile export --help`, which options go with which format, and the

@@ -1,3 +1,6 @@
+import ProfileModel
+import ProfilePlatform
+
 /// What an export produced: the bytes to write, and what the user should know about them.
 package struct ExportOutput: Sendable {
     /// The output (UTF-8 text).

@@ -1,3 +1,6 @@
+import ProfileModel
+import ProfileResolution
+
 /// The variable names a text format cannot write. A profile's variable may be named anything without `=` or NUL
 /// (``Names/isValidEnvironmentName(_:)``: `OPTION-B`, `io.sentry.sample-rate`), and the Xcode formats, `json` and
 /// the payload hold every such name; `shell` and `dotenv` cannot:

@@ -1,3 +1,6 @@
+import ProfileModel
+import ProfilePlatform
+
 /// Byte-level helpers for rewriting part of a file and leaving the rest exactly as it was.
 enum InPlaceEditing {
     /// The file's line ending: `\r\n` when its first line ends so, else `\n`.

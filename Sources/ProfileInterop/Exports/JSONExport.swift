@@ -1,3 +1,7 @@
+import ProfileModel
+import ProfilePlatform
+import ProfileResolution
+
 /// The `json` format: `{"arguments": [...], "environment": {"NAME": "value", "GONE": null}}`, pretty-printed with
 /// two-space indentation. Arguments keep their order; environment variables keep the profile's order (unset ones
 /// as `null`), `PROFILE_PAYLOAD` last.

@@ -1,3 +1,5 @@
+import ProfilePlatform
+
 /// A minimal JSON scanner for editing a file in place: it checks the syntax and reports every object's members
 /// with the byte ranges of their keys and values. Only keys are decoded.
 ///

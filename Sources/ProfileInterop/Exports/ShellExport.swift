@@ -1,3 +1,7 @@
+import ProfileModel
+import ProfilePlatform
+import ProfileResolution
+
 /// The `shell` format: lines for a POSIX shell to `eval` (`eval "$(profile export shell uitest)"`).
 ///
 /// Each variable set is `export NAME='value'`, the value always in single quotes, a `'` inside written `'\''`:

@@ -1,3 +1,6 @@
+import ProfileModel
+import ProfilePlatform
+import ProfileResolution
 import ProfileRuntime
 
 /// `vscode`: a VS Code launch configuration (`.vscode/launch.json`, `"type": "swift"` as swiftlang/vscode-swift

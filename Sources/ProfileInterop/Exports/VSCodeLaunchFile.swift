@@ -1,3 +1,4 @@
+import ProfileModel
 import ProfileRuntime
 
 /// A VS Code `launch.json` (JSON with comments and trailing commas, as VS Code reads it), scanned: its

@@ -1,3 +1,5 @@
+import ProfilePlatform
+
 /// A minimal XML scanner for editing a file in place: it finds the elements and attributes with their byte ranges,
 /// and checks the nesting, but builds no strings beyond names. Declarations, comments, CDATA sections and `DOCTYPE`
 /// are skipped; text content is not read.

@@ -1,3 +1,6 @@
+import ProfileModel
+import ProfileResolution
+
 /// `xcscheme`: the `<CommandLineArguments>` and `<EnvironmentVariables>` of an Xcode scheme action
 /// (``XcodeSchemeExport``), merged into a scheme through ``XcodeSchemeDocument``.
 package struct XcodeSchemeFormat: ExportFormat {

@@ -1,3 +1,5 @@
+import ProfileModel
+
 /// `export --update` over any ``XcodeLaunchDocument``: the profile's entries merged into the document's two lists
 /// (``XcodeEntryMerge``), every other byte left as it was.
 ///

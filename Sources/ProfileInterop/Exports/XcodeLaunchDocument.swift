@@ -1,3 +1,5 @@
+import ProfileModel
+
 /// An Xcode file that holds launch entries — an `.xcscheme` action, an `.xctestplan`'s options — seen the one way
 /// `import` and `export --update` both walk it: where its two lists are, what each child of a list says, how an
 /// entry is spelled, and how a list is written whole or removed. Everything else — reading the entries and the

@@ -1,3 +1,5 @@
+import ProfileModel
+
 /// The action of an Xcode scheme whose arguments and environment `profile export xcscheme --update` rewrites.
 package enum XcodeSchemeAction: String, CaseIterable, Sendable {
     /// The Run action, `<LaunchAction>`.

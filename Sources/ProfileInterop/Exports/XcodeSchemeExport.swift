@@ -1,3 +1,5 @@
+import ProfileModel
+
 /// The `xcscheme` format: the `<CommandLineArguments>` and `<EnvironmentVariables>` elements of an Xcode scheme
 /// action, in Xcode's own style, indented to sit inside a `<LaunchAction>` or `<TestAction>`:
 ///

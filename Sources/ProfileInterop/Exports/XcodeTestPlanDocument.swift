@@ -1,3 +1,4 @@
+import ProfileModel
 import ProfileRuntime
 
 /// The options of an `.xctestplan` — its `defaultOptions`, or one configuration's `options` — as an

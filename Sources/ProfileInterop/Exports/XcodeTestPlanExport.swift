@@ -1,3 +1,5 @@
+import ProfilePlatform
+
 /// The `xctestplan` format: a JSON object holding the `commandLineArgumentEntries` and `environmentVariableEntries`
 /// of an Xcode test plan's options, written the way Xcode writes `.xctestplan` files (Foundation's pretty-printed
 /// JSON: two-space indentation, `"key" : value`, keys sorted, `/` written `\/`):

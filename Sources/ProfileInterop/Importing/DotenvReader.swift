@@ -1,3 +1,5 @@
+import ProfileModel
+import ProfilePlatform
 import ProfileRuntime
 
 /// Reads a `.env` file the way docker compose and python-dotenv read one:

@@ -1,3 +1,6 @@
+import ProfileModel
+import ProfileResolution
+
 /// What `profile import` leaves in the Xcode file (or `launch.json`) it read: the record of an export (a `PROFILE_PAYLOAD` entry, see
 /// ``XcodeEntryMerge``) naming every entry it imported, so that `export --update` knows them for the profile's. Edit
 /// an imported entry in the profile and the update rewrites it in place, instead of adding the new one beside the

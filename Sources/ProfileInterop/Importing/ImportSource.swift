@@ -1,3 +1,4 @@
+import ProfileModel
 import ProfileRuntime
 
 /// The files `profile import` reads, in the order help and the docs list them (`docs/importing.md` is checked

@@ -1,3 +1,5 @@
+import ProfileModel
+import ProfileResolution
 import ProfileRuntime
 
 /// `profile import`: an Xcode scheme action, a test plan's options or a `.env` file, as the text of a profile file.

@@ -1,3 +1,4 @@
+import ProfileModel
 import ProfileRuntime
 
 /// Reads the `args` and `env` of one configuration of a VS Code `launch.json` (``VSCodeLaunchFile``), in order.

@@ -1,3 +1,4 @@
+import ProfileModel
 import ProfileRuntime
 
 /// `profile import` over any ``XcodeLaunchDocument``: the arguments and variables of an `.xcscheme` action or an

@@ -1,3 +1,5 @@
+import ProfileModel
+
 /// Writing the scalars of a profile file so that they read back exactly: plain when YAML and the profile format read
 /// the text as written, double-quoted otherwise.
 enum YAMLText {

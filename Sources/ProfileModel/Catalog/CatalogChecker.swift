@@ -1,3 +1,4 @@
+import ProfilePlatform
 import ProfileRuntime
 
 /// Checks profiles and command-line overrides against the ``Catalog``: unknown flags, mock points, variants and
@@ -15,6 +16,11 @@ package struct CatalogChecker {
         package var text: String
         /// The near miss.
         package var suggestion: String?
+
+        package init(text: String, suggestion: String? = nil) {
+            self.text = text
+            self.suggestion = suggestion
+        }
     }
 
     /// What is checked: a value's text and how it was written.
@@ -23,6 +29,11 @@ package struct CatalogChecker {
         package var value: TypedValue
         /// Whether the text was written as a string (quoted), so that `5` is not accepted as an int.
         package var isQuoted: Bool
+
+        package init(value: TypedValue, isQuoted: Bool) {
+            self.value = value
+            self.isQuoted = isQuoted
+        }
     }
 
     /// A candidate from a YAML node (for the catalog's own defaults): typed as a profile's value is, tag first.

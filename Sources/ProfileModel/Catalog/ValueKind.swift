@@ -1,3 +1,4 @@
+import ProfilePlatform
 import ProfileRuntime
 
 /// A type a catalog value can have (`type: int`), and everything each part of `profile` knows about it, in one
@@ -8,7 +9,7 @@ import ProfileRuntime
 /// completion and the importer read this table, never a list of their own. Its Swift type must be one the runtime's
 /// `ValueKey` reads (`ProfileValueConvertible`), which a test checks for the whole set.
 package struct ValueKind: Sendable, Equatable, CustomStringConvertible {
-    typealias JSON = JSONWriter.Value
+    package typealias JSON = JSONWriter.Value
 
     /// How the catalog spells it, and how messages name it (`int`).
     package let name: String
@@ -24,23 +25,24 @@ package struct ValueKind: Sendable, Equatable, CustomStringConvertible {
     /// The value of this kind a candidate denotes (given the declaration's `cases`), nil when it is not one.
     let convert: @Sendable (_ candidate: CatalogChecker.Candidate, _ cases: [String]) -> TypedValue?
     /// How `profile import` reads a launch argument's text for a value of this kind before it is checked.
-    let recognise: @Sendable (_ text: String) throws(TypedValue.Problem) -> TypedValue
+    package let recognise: @Sendable (_ text: String) throws(TypedValue.Problem) -> TypedValue
     /// The JSON Schema keywords of a profile's value of this kind (given the declaration's `cases`).
-    let schema: @Sendable (_ cases: [String]) -> [(String, JSON)]
+    package let schema: @Sendable (_ cases: [String]) -> [(String, JSON)]
     /// What the catalog's JSON Schema checks of a `default` of this kind (nil: nothing; `profile lint` does).
-    let defaultSchema: JSON?
+    package let defaultSchema: JSON?
     /// Every Swift type the generated `ValueKey`s of this kind can have (an `enum` kind's generated type aside).
     package let swiftTypes: [String]
     /// The Swift type of a declared value, given the enum the generator writes for it (an `enum` kind).
-    let swiftType: @Sendable (_ value: Catalog.Value, _ generated: GeneratedEnum?) -> String
+    package let swiftType: @Sendable (_ value: Catalog.Value, _ generated: GeneratedEnum?) -> String
     /// A default as a Swift literal of ``swiftType``.
-    let swiftLiteral: @Sendable (_ value: Catalog.Value, _ typed: TypedValue, _ generated: GeneratedEnum?) -> String
+    package let swiftLiteral:
+        @Sendable (_ value: Catalog.Value, _ typed: TypedValue, _ generated: GeneratedEnum?) -> String
     /// Whether the literal is a string literal (written in pieces when a line is too long).
-    let isTextLiteral: Bool
+    package let isTextLiteral: Bool
     /// The runtime read of a value declared without a default (`int(forKey:)`).
-    let optionalRead: @Sendable (_ value: Catalog.Value, _ generated: GeneratedEnum?) -> String
+    package let optionalRead: @Sendable (_ value: Catalog.Value, _ generated: GeneratedEnum?) -> String
     /// A sentence the generated documentation adds (`An absolute URL.`).
-    let documentationNote: String?
+    package let documentationNote: String?
     /// The texts shell completion offers for a value of this kind (given the declaration's `cases`).
     package let completions: @Sendable (_ cases: [String]) -> [String]
 
@@ -175,7 +177,7 @@ package struct ValueKind: Sendable, Equatable, CustomStringConvertible {
     // MARK: - Shared by the entries
 
     /// `true`/`false`, and the words `profile` takes where only a boolean can be (`yes`, `no`, `on`, `off`, any case).
-    static let booleanSchema: [(String, JSON)] = [
+    package static let booleanSchema: [(String, JSON)] = [
         (
             "anyOf",
             .array([

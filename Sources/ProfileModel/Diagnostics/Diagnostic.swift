@@ -1,3 +1,5 @@
+import ProfilePlatform
+
 /// One problem found in the user's input, with where it is and, when there is a near miss, a suggestion.
 package struct Diagnostic: Sendable, Error {
     /// How serious a diagnostic is.

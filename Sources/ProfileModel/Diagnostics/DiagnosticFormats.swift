@@ -1,3 +1,5 @@
+import ProfilePlatform
+
 /// Machine-readable forms of diagnostics, for CI.
 package enum DiagnosticFormats {
     /// `{"errors": N, "warnings": N, "diagnostics": [{"severity", "path", "line", "column", "message",

@@ -1,3 +1,5 @@
+import ProfilePlatform
+
 /// Renders diagnostics the way compilers do: `path:line:col: error: message`, the source line, a caret.
 package struct DiagnosticRenderer: Sendable {
     /// Whether to use ANSI colours.

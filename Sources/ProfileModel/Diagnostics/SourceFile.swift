@@ -1,3 +1,5 @@
+import ProfilePlatform
+
 /// The bytes of one file that was read, kept so that diagnostics can quote the offending line.
 package final class SourceFile: Sendable {
     /// The path as it is shown to the user (relative to the working directory when possible).

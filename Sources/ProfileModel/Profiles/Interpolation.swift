@@ -1,3 +1,5 @@
+import ProfilePlatform
+
 /// Shell-style interpolation of `${VAR}`, `$VAR`, `${VAR:-default}`, `${VAR-default}`, `${VAR:?message}`,
 /// `${VAR?message}`, `${VAR:+alternative}`, `${VAR+alternative}` and `$$`, against an environment being built.
 ///
@@ -168,7 +170,7 @@ package struct Interpolator {
     /// longer than the destination takes is not well formed (whether its result is too long depends on the
     /// variables). The same parser as ``interpolate(_:for:)``, producing nothing.
     @inline(__always)
-    static func isWellFormed(_ text: String, for destination: Destination = .value) -> Bool {
+    package static func isWellFormed(_ text: String, for destination: Destination = .value) -> Bool {
         // Inlined, so that a caller's `.environment(name:)` costs no copy of the name: only its length is read.
         isWellFormed(text, limit: destination.limit, allowsNUL: destination.allowsNUL)
     }
@@ -197,7 +199,7 @@ package struct Interpolator {
     }
 
     /// Whether `text` holds a `$` (and so may interpolate).
-    static func containsDollar(_ text: String) -> Bool {
+    package static func containsDollar(_ text: String) -> Bool {
         if let found = text.utf8.withContiguousStorageIfAvailable(containsDollar) { return found }
         return Array(text.utf8).withUnsafeBufferPointer(containsDollar)
     }

@@ -11,9 +11,9 @@ import ProfileRuntime
 /// profile (or a catalog) where entries with two spellings or two kinds share a key is an error, reported at the later
 /// of the entries (in the order they apply: parents first, the command line last) with a note at the first of each
 /// other spelling and kind.
-enum KeyCollisions {
+package enum KeyCollisions {
     /// What a typed entry is.
-    enum Kind: Int, Comparable {
+    package enum Kind: Int, Comparable {
         case flag, mock, value
 
         var name: String {
@@ -24,21 +24,28 @@ enum KeyCollisions {
             }
         }
 
-        static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
+        package static func < (lhs: Kind, rhs: Kind) -> Bool { lhs.rawValue < rhs.rawValue }
     }
 
     /// One typed entry: what it is, its key as written and where that is.
-    struct Entry {
-        var kind: Kind
-        var key: String
-        var location: SourceLocation
-        var length: Int
+    package struct Entry {
+        package var kind: Kind
+        package var key: String
+        package var location: SourceLocation
+        package var length: Int
+
+        package init(kind: Kind, key: String, location: SourceLocation, length: Int) {
+            self.kind = kind
+            self.key = key
+            self.location = location
+            self.length = length
+        }
     }
 
     /// Whether a key may have the runtime key of another kind or of another key of its kind (compared by hash: a
     /// false answer is certain, a true one may be a hash collision). The lists hold each key once. Plain arrays and one sort: no generic type is instantiated on the
     /// launch path (each costs it thousands of instructions at first use).
-    static func mayCollide(_ flags: [String], _ mocks: [String], _ values: [String]) -> Bool {
+    package static func mayCollide(_ flags: [String], _ mocks: [String], _ values: [String]) -> Bool {
         var tagged: [UInt64] = []
         tagged.reserveCapacity(flags.count + mocks.count + values.count)
         for key in flags { tagged.append(looseHash(key) & ~tagBits) }
@@ -50,7 +57,7 @@ enum KeyCollisions {
 
     /// A definition's keys as ``mayCollide(sortedTaggedHashes:)`` reads them: each key's runtime-key hash with its
     /// kind and its index in the low bits (``tagBits``), sorted. Computed once per file (where it is decoded) for `lint`.
-    static func taggedHashes(_ definition: ProfileDefinition) -> [UInt64] {
+    package static func taggedHashes(_ definition: ProfileDefinition) -> [UInt64] {
         var tagged: [UInt64] = []
         tagged.reserveCapacity(definition.flags.count + definition.mocks.count + definition.values.count)
         // By index: no copy of each setting.
@@ -63,9 +70,9 @@ enum KeyCollisions {
 
     /// The low bits of a tagged hash: the kind (2 bits: flag 0, mock point 1, value 2) and, in a file's hashes
     /// (``taggedHashes(_:)``), the key's index among its kind's settings (12 bits; ``unknownIndex`` past 4,094).
-    static let tagBits: UInt64 = 0x3FFF
+    package static let tagBits: UInt64 = 0x3FFF
     /// The index field of a key whose index does not fit.
-    static let unknownIndex = 0xFFF
+    package static let unknownIndex = 0xFFF
 
     /// A key's tagged hash: its runtime-key hash, its kind and its index.
     static func tag(_ key: String, _ kind: UInt64, _ index: Int) -> UInt64 {
@@ -78,13 +85,13 @@ enum KeyCollisions {
     /// and lowercases); a few others do too (`HTTPServer` and `httpServer`), which only sends a chain through the full
     /// check. Not a table's hash: a fingerprint that `lint` sorts and compares (``taggedHashes(_:)``). `Hasher` in its
     /// place cost `lint` of 5,000 profiles 3% more instructions (Benchmarks/README.md).
-    static func looseHash(_ key: String) -> UInt64 {
+    package static func looseHash(_ key: String) -> UInt64 {
         if let hash = key.utf8.withContiguousStorageIfAvailable({ looseHash($0[...]) }) { return hash }
         return looseHash(Array(key.utf8)[...])
     }
 
     /// ``looseHash(_:)`` of UTF-8 bytes (the name of an option, between its dashes and any `=`).
-    static func looseHash(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> UInt64 {
+    package static func looseHash(_ bytes: Slice<UnsafeBufferPointer<UInt8>>) -> UInt64 {
         if let hash = asciiLooseHash(bytes, folded: false) { return hash }
         // Unicode case mappings (`K`, the Kelvin sign, lowercases to `k`): the canonical form's bytes.
         let canonical = Array(ProfileKey.canonical(bytes).utf8)
@@ -112,7 +119,7 @@ enum KeyCollisions {
 
     /// Whether two neighbours of sorted tagged hashes have one hash: two kinds, or two keys of one kind (a list of
     /// one file or one merged layer holds each key of a kind once; a key set twice in a file is an error already).
-    static func mayCollide(sortedTaggedHashes tagged: [UInt64]) -> Bool {
+    package static func mayCollide(sortedTaggedHashes tagged: [UInt64]) -> Bool {
         for index in tagged.indices.dropFirst() where tagged[index] & ~tagBits == tagged[index - 1] & ~tagBits {
             return true
         }
@@ -123,7 +130,7 @@ enum KeyCollisions {
 
     /// One error per runtime key that entries of two kinds or two spellings share: at the latest entry (by
     /// `precedes`), with a note at the earliest entry of each other kind and spelling.
-    static func problems(
+    package static func problems(
         _ entries: [Entry], verb: String, precedes: (Entry, Entry) -> Bool
     ) -> [Diagnostic] {
         var byKey: [String: [Entry]] = [:]

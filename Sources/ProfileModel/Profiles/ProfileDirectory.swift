@@ -1,3 +1,4 @@
+import ProfilePlatform
 import ProfileRuntime
 
 /// The `profiles/` directory and what its file names say: which profiles, overlays and catalog exist.

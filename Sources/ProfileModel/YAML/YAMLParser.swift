@@ -1,4 +1,5 @@
 internal import CLibYAML
+import ProfilePlatform
 import ProfileRuntime
 
 /// A parsed YAML file: its root node (nil for an empty file) and the non-fatal problems found on the way.

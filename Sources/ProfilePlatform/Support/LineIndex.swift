@@ -4,14 +4,14 @@
 /// Lines are counted as libyaml counts them (its marks are what most locations come from): a line ends at LF, CR,
 /// CRLF, NEL (U+0085), LS (U+2028) or PS (U+2029). A UTF-8 byte order mark at the start is not part of line 1.
 /// Columns count Unicode scalars, as libyaml does (see ``Mark``).
-struct LineIndex: Sendable {
+package struct LineIndex: Sendable {
     /// The text.
     let bytes: [UInt8]
     /// The byte offset where each line starts; `starts[0]` is line 1.
     private(set) var starts: [Int]
 
     /// Indexes `bytes` (one pass).
-    init(_ bytes: [UInt8]) {
+    package init(_ bytes: [UInt8]) {
         self.bytes = bytes
         var starts: [Int] = []
         var index = ByteOrderMark.length(in: bytes)
@@ -47,7 +47,7 @@ struct LineIndex: Sendable {
     var lineCount: Int { starts.count }
 
     /// The text of the 1-based `line`, without its line break, or nil past the end of the text.
-    func line(_ line: Int) -> String? {
+    package func line(_ line: Int) -> String? {
         guard line >= 1, line <= starts.count else { return nil }
         let start = starts[line - 1]
         var end = line < starts.count ? starts[line] : bytes.count
@@ -61,7 +61,7 @@ struct LineIndex: Sendable {
     }
 
     /// The 1-based line and column (in Unicode scalars) of the byte at `offset` (clamped to the text).
-    func position(ofOffset offset: Int) -> (line: Int, column: Int) {
+    package func position(ofOffset offset: Int) -> (line: Int, column: Int) {
         let offset = max(starts[0], min(offset, bytes.count))
         // The last line starting at or before `offset`.
         var low = 0

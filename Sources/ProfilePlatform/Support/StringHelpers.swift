@@ -1,7 +1,7 @@
 /// Small text operations the standard library lacks, without Foundation.
 extension String {
     /// Every occurrence of `target` replaced (no Foundation).
-    func replacingAll(_ target: String, with replacement: String) -> String {
+    package func replacingAll(_ target: String, with replacement: String) -> String {
         guard !target.isEmpty, contains(target) else { return self }
         var result = ""
         var rest = self[...]
@@ -15,7 +15,7 @@ extension String {
     }
 
     /// The text without leading and trailing spaces, tabs and carriage returns (no Foundation).
-    func trimmingSpacesOnly() -> String {
+    package func trimmingSpacesOnly() -> String {
         var text = Substring(self)
         while let first = text.first, first == " " || first == "\t" || first == "\r" { text = text.dropFirst() }
         while let last = text.last, last == " " || last == "\t" || last == "\r" { text = text.dropLast() }

@@ -6,8 +6,8 @@ import ProfileRuntime
 package struct EnvironmentTable: Sendable, Equatable {
     /// The names in order, and their values at the same positions: listing the variables (for `execve`) looks
     /// nothing up.
-    private(set) var names: [String] = []
-    private(set) var values: [String] = []
+    package private(set) var names: [String] = []
+    package private(set) var values: [String] = []
     /// The position of each name.
     private var positions: [String: Int] = [:]
 

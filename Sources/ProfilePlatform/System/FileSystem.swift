@@ -288,8 +288,8 @@ package enum FileSystem {
 
 /// Unambiguous references to libc's read and write (Swift sees several overloads): `ssize_t read(int, void *, size_t)`
 /// and `write` of <unistd.h>, the same declaration in glibc, musl and Darwin (the `Darwin` module re-exports it).
-enum Glue {
-    static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
+package enum Glue {
+    package static func read(_ fd: Int32, _ buffer: UnsafeMutableRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
         return Glibc.read(fd, buffer, count)
         #elseif canImport(Musl)
@@ -299,7 +299,7 @@ enum Glue {
         #endif
     }
 
-    static func write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
+    package static func write(_ fd: Int32, _ buffer: UnsafeRawPointer, _ count: Int) -> Int {
         #if canImport(Glibc)
         return Glibc.write(fd, buffer, count)
         #elseif canImport(Musl)
@@ -331,7 +331,7 @@ enum Glue {
         return 0
     }
 
-    static func close(_ fd: Int32) -> Int32 {
+    package static func close(_ fd: Int32) -> Int32 {
         #if canImport(Glibc)
         return Glibc.close(fd)
         #elseif canImport(Musl)

@@ -15,6 +15,11 @@ package enum Launcher {
         package var command: String
         /// The errno of the failed exec.
         package var code: Int32
+
+        package init(command: String, code: Int32) {
+            self.command = command
+            self.code = code
+        }
         /// `ExitStatus.notFound` (127) when the command was not found, `ExitStatus.cannotExecute` (126) when it was
         /// found but could not be run.
         package var exitStatus: Int32 {
@@ -159,7 +164,7 @@ package final class CStringArray {
     }
 
     /// `NAME=value` for every variable of `environment`, in order.
-    init(environment: EnvironmentTable) {
+    package init(environment: EnvironmentTable) {
         let names = environment.names
         let values = environment.values
         pointer = .allocate(capacity: names.count + 1)

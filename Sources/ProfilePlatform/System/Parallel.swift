@@ -9,11 +9,11 @@ import Darwin
 /// Runs independent pieces of work on every processor with structured concurrency (a task group on the toolchain's
 /// own executor, the same on Linux and Apple's systems): no threads of our own, and what crosses between tasks is
 /// `Sendable`, checked by the compiler.
-enum Parallel {
+package enum Parallel {
     /// `body(chunk)` for consecutive chunks of `0..<count` (``chunks(_:minimumPerChunk:)``), concurrently; their results
     /// in chunk order. One chunk (small work) runs in the calling task. What a chunk gathers across its indices (a
     /// table of its own, merged afterwards) needs no lock.
-    static func map<Result: Sendable>(
+    package static func map<Result: Sendable>(
         _ count: Int, minimumPerChunk: Int = 32, _ body: @escaping @Sendable (Range<Int>) -> Result
     ) async -> [Result] {
         let chunks = chunks(count, minimumPerChunk: minimumPerChunk)

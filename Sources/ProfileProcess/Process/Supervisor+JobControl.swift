@@ -1,3 +1,5 @@
+import ProfilePlatform
+
 #if canImport(Glibc)
 import Glibc
 #elseif canImport(Musl)

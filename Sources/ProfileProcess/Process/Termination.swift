@@ -1,3 +1,5 @@
+import ProfilePlatform
+
 /// How a child ended: the one type for `run --each`'s results, the supervisor's children and `profile`'s own end.
 package enum Termination: Sendable, Equatable {
     /// It exited with this status.

@@ -1,3 +1,6 @@
+import ProfileModel
+import ProfilePlatform
+
 /// Checks every profile in a directory: each file loads, each profile resolves. Reports every problem once.
 package struct Linter {
     /// The repository whose profiles are checked.

@@ -1,3 +1,5 @@
+import ProfileModel
+
 /// What shell completion offers, computed fast: profile names come from file names and a scan of each file's
 /// top lines (``ProfileSummary``), never from a full load; flags, mock points and values come from the catalog (or,
 /// without one, from the profiles themselves).

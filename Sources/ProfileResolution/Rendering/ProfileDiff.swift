@@ -1,3 +1,6 @@
+import ProfileModel
+import ProfilePlatform
+
 /// What differs between two resolved profiles as a launch sees them (`profile diff`): the arguments (in order, and
 /// whether they are appended), the environment changes, flags, mocks and values, and whether `run` masks the
 /// command's output (`redact: true`), each side with the place that set it.

@@ -1,3 +1,6 @@
+import ProfileModel
+import ProfilePlatform
+
 /// Renders a resolved profile for people (`profile show`) and for programs (`profile show --json`).
 ///
 /// Secret values (see ``Redaction``) are shown as the `${NAME}` reference that produced them, catalog secrets as

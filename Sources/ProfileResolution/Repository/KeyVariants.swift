@@ -1,3 +1,5 @@
+import ProfileModel
+
 /// The runtime keys (``KeyCollisions/looseHash(_:)``) that the definitions `lint` checks set in more than one way —
 /// as two kinds, or under two spellings — anywhere in the directory, found in one pass over every definition's keys.
 ///

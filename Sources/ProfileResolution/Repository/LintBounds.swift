@@ -1,3 +1,4 @@
+import ProfileModel
 import ProfileRuntime
 
 /// Upper bounds of what interpolating a file's texts can give under `lint`, which resolves with an empty invoking

@@ -1,3 +1,5 @@
+import ProfileModel
+
 /// What `lint` knows of the chain ending at a definition (its ancestors, their overlays, itself and its overlay),
 /// computed once per definition from its parents' (``Resolver/summarizeChain(_:hasCatalog:variants:keyedCap:definitions:)``): checking every
 /// profile of a chain N deep then costs N steps, not N² (each profile walking its whole chain again).

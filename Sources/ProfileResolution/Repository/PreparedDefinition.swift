@@ -1,3 +1,4 @@
+import ProfileModel
 import ProfileRuntime
 
 /// A definition made ready for merging, once per file however many profiles extend it: its flags, mocks and values

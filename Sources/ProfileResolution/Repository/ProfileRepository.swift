@@ -1,3 +1,6 @@
+import ProfileModel
+import ProfilePlatform
+
 /// Loads profile files on demand, each at most once, and keeps every problem found while loading.
 ///
 /// Only the profiles a command needs are read: `run uitest` reads `uitest`, its parents and their overlays.

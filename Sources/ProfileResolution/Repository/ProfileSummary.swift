@@ -1,3 +1,5 @@
+import ProfileModel
+import ProfilePlatform
 import ProfileRuntime
 
 /// What `list` and shell completion need of a profile: its description and whether it is abstract.

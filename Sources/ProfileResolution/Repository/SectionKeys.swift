@@ -1,3 +1,6 @@
+import ProfileModel
+import ProfilePlatform
+
 /// The keys a profile file sets in one top-level section (`flags`, `mocks`, `values`), for shell completion without a
 /// catalog: read by scanning the section's lines, which costs microseconds a file, so that `--enable <TAB>` over
 /// thousands of profiles answers as fast as the profile names do. A file the scan cannot read with certainty (a flow

@@ -1,3 +1,4 @@
+import ProfileModel
 import ProfileRuntime
 
 /// The argument list being built while a chain of profiles is applied: items (single arguments or groups) in

@@ -1,3 +1,4 @@
+import ProfileModel
 import ProfileRuntime
 
 /// Arguments that set a key the typed layer also sets: `-UITests` beside a flag `UITests`.

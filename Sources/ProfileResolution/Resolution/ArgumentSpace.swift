@@ -1,3 +1,5 @@
+import ProfileModel
+import ProfilePlatform
 import ProfileRuntime
 
 #if canImport(Glibc)

@@ -1,3 +1,4 @@
+import ProfileModel
 import ProfileRuntime
 
 /// How the profile reaches the program further down when the command is a tool that launches it with an environment

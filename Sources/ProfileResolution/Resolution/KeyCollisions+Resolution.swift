@@ -1,3 +1,5 @@
+import ProfileModel
+
 /// The key-collision rule (``KeyCollisions``) applied to a chain being resolved.
 extension KeyCollisions {
     /// The collisions among a merged typed layer (each list unique by key, as ``Resolver`` merges them). `chain` is

@@ -1,3 +1,4 @@
+import ProfilePlatform
 import ProfileRuntime
 
 /// What `profile run` would execute for a resolved profile and a command, without executing it

@@ -1,3 +1,5 @@
+import ProfileModel
+
 /// What `lint` checks of a chain that nothing can make fail while it is merged: only its argument operations (see
 /// ``Resolver/check(_:environment:)``). Pure functions of prepared definitions, so that ``Linter`` can check many
 /// profiles at once on every processor once their definitions are linked (``Resolver/link(_:)``).

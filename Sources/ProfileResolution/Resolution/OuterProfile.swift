@@ -1,3 +1,5 @@
+import ProfileModel
+import ProfilePlatform
 import ProfileRuntime
 
 /// The profile an enclosing `profile shell` (or `profile run`) applied, read back from `PROFILE_PAYLOAD` in the

@@ -1,3 +1,5 @@
+import ProfileModel
+import ProfilePlatform
 import ProfileRuntime
 
 /// Changes for one run, given on the command line instead of in a file. They apply after every profile.

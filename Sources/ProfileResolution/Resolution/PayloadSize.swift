@@ -1,3 +1,4 @@
+import ProfileModel
 import ProfileRuntime
 
 /// The payload's size rule: `PROFILE_PAYLOAD` is one environment variable (and once more under a delivery prefix), so

@@ -1,3 +1,5 @@
+import ProfileModel
+import ProfilePlatform
 import ProfileRuntime
 
 /// How secret values are written wherever a resolved profile is shown or exported: the one place that decides.

@@ -1,3 +1,5 @@
+import ProfileModel
+import ProfilePlatform
 import ProfileRuntime
 
 /// A profile after inheritance, overlays, overrides and interpolation: what the child will receive, with the

@@ -1,3 +1,5 @@
+import ProfileModel
+import ProfilePlatform
 import ProfileRuntime
 
 /// Resolves profiles into what a child receives: follows `extends` (ordered, diamonds once, cycles reported),

@@ -1,5 +1,7 @@
 import ArgumentParser
-import ProfileCore
+import ProfileModel
+import ProfilePlatform
+import ProfileResolution
 
 extension ProfileCommand {
     /// `profile diff A B [overrides] [--json] [--reveal]`, or `profile diff A... [overrides] -- B... [overrides]`

@@ -1,5 +1,8 @@
 import ArgumentParser
-import ProfileCore
+import ProfileInterop
+import ProfileModel
+import ProfilePlatform
+import ProfileResolution
 import ProfileRuntime
 
 extension ProfileCommand {

@@ -1,5 +1,7 @@
 import ArgumentParser
-import ProfileCore
+import ProfileGeneration
+import ProfileModel
+import ProfilePlatform
 
 extension ProfileCommand {
     /// `profile generate swift [--output FILE] [--access internal|public] [--check]`

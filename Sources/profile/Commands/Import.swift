@@ -1,5 +1,8 @@
 import ArgumentParser
-import ProfileCore
+import ProfileInterop
+import ProfileModel
+import ProfilePlatform
+import ProfileResolution
 
 extension ProfileCommand {
     /// `profile import xcscheme|xctestplan|dotenv|vscode FILE --name NAME [--action A] [--configuration C] [--force]

@@ -1,5 +1,8 @@
 import ArgumentParser
-import ProfileCore
+import ProfileGeneration
+import ProfileModel
+import ProfilePlatform
+import ProfileResolution
 
 extension ProfileCommand {
     /// `profile lint [--format text|json|github] [--strict]`

@@ -1,5 +1,6 @@
 import ArgumentParser
-import ProfileCore
+import ProfilePlatform
+import ProfileResolution
 
 extension ProfileCommand {
     /// `profile list`

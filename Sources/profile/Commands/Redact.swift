@@ -1,5 +1,6 @@
 import ArgumentParser
-import ProfileCore
+import ProfilePlatform
+import ProfileResolution
 
 extension ProfileCommand {
     /// `profile redact NAME... [overrides]`: standard input to standard output with the profiles' secret values

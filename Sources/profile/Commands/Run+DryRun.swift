@@ -1,4 +1,5 @@
-import ProfileCore
+import ProfilePlatform
+import ProfileResolution
 
 extension ProfileCommand.Run {
     /// `run --dry-run`: prints what would be executed for each resolved profile (`LaunchPlan`), launches nothing, and

@@ -1,4 +1,6 @@
-import ProfileCore
+import ProfilePlatform
+import ProfileProcess
+import ProfileResolution
 
 extension ProfileCommand.Run {
     /// `run --each`: the command once per profile, in order, each a child of `profile` (not exec) that keeps the

@@ -1,4 +1,6 @@
-import ProfileCore
+import ProfilePlatform
+import ProfileProcess
+import ProfileResolution
 
 extension ProfileCommand.Run {
     /// `run --redact` (or a profile with `redact: true`): the command as a child of `profile`, its standard output

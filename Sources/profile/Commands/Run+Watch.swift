@@ -1,4 +1,6 @@
-import ProfileCore
+import ProfilePlatform
+import ProfileProcess
+import ProfileResolution
 
 extension ProfileCommand.Run {
     /// `run --watch`: the command as a child of `profile`, started again whenever a file the launch read changes (the

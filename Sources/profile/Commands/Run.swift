@@ -1,5 +1,7 @@
 import ArgumentParser
-import ProfileCore
+import ProfileModel
+import ProfilePlatform
+import ProfileResolution
 import ProfileRuntime
 
 extension ProfileCommand {

@@ -1,5 +1,6 @@
 import ArgumentParser
-import ProfileCore
+import ProfileModel
+import ProfilePlatform
 import ProfileRuntime
 
 extension ProfileCommand {

@@ -1,5 +1,5 @@
 import ArgumentParser
-import ProfileCore
+import ProfileResolution
 
 extension ProfileCommand {
     /// `profile show NAME... [overrides] [--json] [--reveal]`

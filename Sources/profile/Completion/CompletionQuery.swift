@@ -1,4 +1,6 @@
-import ProfileCore
+import ProfileModel
+import ProfilePlatform
+import ProfileResolution
 
 /// `profile __complete [--profiles-dir DIR] KIND [WORD]`: the hidden query the completion scripts run on TAB.
 ///

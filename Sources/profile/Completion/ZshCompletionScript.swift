@@ -1,4 +1,4 @@
-import ProfileCore
+import ProfilePlatform
 
 /// The zsh completion script (`profile completion zsh`, committed as `completions/_profile`).
 enum ZshCompletionScript {

@@ -1,4 +1,5 @@
-import ProfileCore
+import ProfileModel
+import ProfileResolution
 import ProfileRuntime
 
 /// What `CommandLineReader` understood of a command line: the command, its options and positionals, the overrides

@@ -1,4 +1,6 @@
-import ProfileCore
+import ProfileGeneration
+import ProfileInterop
+import ProfileResolution
 
 /// The command line of `profile`, declared once: every command, its options (name, the value each takes, what the
 /// value is completed with, the override it makes) and its positionals.

@@ -1,4 +1,6 @@
-import ProfileCore
+import ProfileModel
+import ProfilePlatform
+import ProfileResolution
 
 /// What every command that reads profiles shares: the environment, the profiles directory, the repository and
 /// the printing of diagnostics.

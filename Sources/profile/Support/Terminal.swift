@@ -1,4 +1,5 @@
-import ProfileCore
+import ProfileModel
+import ProfilePlatform
 
 /// Writing to the standard streams without Foundation.
 enum Terminal {

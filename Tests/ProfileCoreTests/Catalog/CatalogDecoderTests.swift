@@ -1,4 +1,4 @@
-import ProfileCore
+import ProfileModel
 import Testing
 
 @Suite struct CatalogDecoderTests {

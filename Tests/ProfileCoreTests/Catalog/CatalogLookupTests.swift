@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ProfileCore
+@testable import ProfileModel
 
 /// Catalog lookups go through an index (a catalog of thousands of entries costs no more per lookup than one of ten);
 /// they must find what a search of the lists in order finds: the first declaration of a key.

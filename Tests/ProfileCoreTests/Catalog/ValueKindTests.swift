@@ -1,7 +1,7 @@
 import ProfileRuntime
 import Testing
 
-@testable import ProfileCore
+@testable import ProfileModel
 
 /// The catalog's value kinds are one table (``ValueKind``); the runtime reads them through one protocol
 /// (`ProfileValueConvertible`). The two must agree: every Swift type a kind is generated as is one the runtime reads,

@@ -1,4 +1,6 @@
-import ProfileCore
+import ProfileModel
+import ProfilePlatform
+import ProfileResolution
 import Testing
 
 /// `lint` checks each profile without building its resolved form (``Linter`` skips what cannot report anything);

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ProfileCore
+@testable import ProfileModel
 
 /// The caret lands under what a terminal shows, whatever the line holds before it.
 @Suite struct DiagnosticRendererTests {

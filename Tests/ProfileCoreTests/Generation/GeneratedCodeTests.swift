@@ -1,5 +1,5 @@
 import Foundation
-import ProfileCore
+import ProfileGeneration
 import TestSupport
 import Testing
 

@@ -1,4 +1,5 @@
-import ProfileCore
+import ProfileGeneration
+import ProfileModel
 import Testing
 
 /// The options `profile generate swift` records in the file it writes, and reads back from it.

@@ -1,5 +1,5 @@
 import Foundation
-import ProfileCore
+import ProfileGeneration
 import Testing
 
 @Suite struct SwiftGeneratorTests {

@@ -1,4 +1,4 @@
-import ProfileCore
+import ProfileGeneration
 import Testing
 
 @Suite struct SwiftNamesTests {

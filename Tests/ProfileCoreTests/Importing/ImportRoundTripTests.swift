@@ -3,7 +3,9 @@ import ProfileRuntime
 import TestSupport
 import Testing
 
-@testable import ProfileCore
+@testable import ProfileInterop
+@testable import ProfileModel
+@testable import ProfileResolution
 
 /// `profile import` then `profile export … --update` of the same file: the committed fixtures (written after Xcode
 /// 15/16 output) come back byte for byte. The file has no record yet and already says what the profile says, so the

@@ -3,7 +3,9 @@ import ProfileRuntime
 import TestSupport
 import Testing
 
-@testable import ProfileCore
+@testable import ProfileInterop
+@testable import ProfileModel
+@testable import ProfileResolution
 
 /// `profile import`'s reading of schemes, test plans and dotenv files, the profile text it writes, and its errors.
 @Suite struct ProfileImporterTests {

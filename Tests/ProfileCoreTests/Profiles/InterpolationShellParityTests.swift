@@ -1,5 +1,5 @@
 import Foundation
-import ProfileCore
+import ProfileModel
 import TestSupport
 import Testing
 

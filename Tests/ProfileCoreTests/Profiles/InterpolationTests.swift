@@ -1,7 +1,7 @@
 import TestSupport
 import Testing
 
-@testable import ProfileCore
+@testable import ProfileModel
 
 @Suite struct InterpolationTests {
     let variables: [String: Interpolator.Variable] = [

@@ -1,4 +1,4 @@
-import ProfileCore
+import ProfileModel
 import Testing
 
 /// `Names.profileNameProblem`: the one statement of the profile-name rule, and each message says which part failed.

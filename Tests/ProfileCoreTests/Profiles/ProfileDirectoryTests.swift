@@ -3,7 +3,9 @@ import ProfileRuntime
 import TestSupport
 import Testing
 
-@testable import ProfileCore
+@testable import ProfileModel
+@testable import ProfilePlatform
+@testable import ProfileResolution
 
 @Suite struct ProfileDirectoryTests {
     @Test func listsProfilesOverlaysAndTheCatalog() throws {

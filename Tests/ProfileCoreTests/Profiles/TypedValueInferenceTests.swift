@@ -1,4 +1,4 @@
-import ProfileCore
+import ProfileModel
 import Testing
 
 /// `TypedValue.resolve(plain:)` classifies by bytes; it must agree on every input with the core schema's regular

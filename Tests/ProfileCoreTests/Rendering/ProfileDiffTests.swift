@@ -1,4 +1,4 @@
-import ProfileCore
+import ProfileResolution
 import Testing
 
 /// `ProfileDiff`: what differs between two resolved profiles as a launch sees them.

@@ -1,4 +1,4 @@
-import ProfileCore
+import ProfileModel
 import ProfileRuntime
 import TestSupport
 import Testing

@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ProfileCore
+@testable import ProfileResolution
 
 /// The summary scan works on bytes; it must agree with the scan as first written (kept here as the reference).
 @Suite struct ProfileSummaryScanTests {

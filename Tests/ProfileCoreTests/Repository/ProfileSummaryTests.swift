@@ -1,4 +1,4 @@
-import ProfileCore
+import ProfileResolution
 import Testing
 
 @Suite struct ProfileSummaryTests {

@@ -1,6 +1,7 @@
 import Testing
 
-@testable import ProfileCore
+@testable import ProfileModel
+@testable import ProfileResolution
 
 /// The section scan behind flag, mock point and value completion without a catalog must say what the parser and the
 /// decoder say, or nothing (then the file is loaded in full).

@@ -1,4 +1,4 @@
-import ProfileCore
+import ProfileResolution
 import Testing
 
 /// An argument that sets a typed entry's key decides what the app reads (argv beats the payload): found the way the

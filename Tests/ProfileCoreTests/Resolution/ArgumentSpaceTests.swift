@@ -1,6 +1,7 @@
 import Testing
 
-@testable import ProfileCore
+@testable import ProfilePlatform
+@testable import ProfileResolution
 
 /// How each kernel charges a launch against `ARG_MAX` (the end-to-end test finds Linux's line with the kernel itself).
 @Suite struct ArgumentSpaceTests {

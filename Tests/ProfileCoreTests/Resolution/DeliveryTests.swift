@@ -1,4 +1,4 @@
-import ProfileCore
+import ProfileResolution
 import Testing
 
 /// Which commands get which delivery (see `Delivery`): the tool by its basename and subcommand.

@@ -1,4 +1,5 @@
-import ProfileCore
+import ProfileModel
+import ProfileResolution
 import Testing
 
 /// Issue 14, item 5: a flag and a value (or a mock point) that the app reads as one key are an error, at the later

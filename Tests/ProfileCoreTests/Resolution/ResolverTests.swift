@@ -1,4 +1,5 @@
-import ProfileCore
+import ProfileModel
+import ProfileResolution
 import Testing
 
 /// One test per merge rule written in the README ("Merge rules").

@@ -1,4 +1,5 @@
-import ProfileCore
+import ProfilePlatform
+import ProfileResolution
 import ProfileRuntime
 import Testing
 

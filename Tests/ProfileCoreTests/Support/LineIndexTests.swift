@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ProfileCore
+@testable import ProfilePlatform
 
 /// Lines and columns counted one way everywhere: as libyaml counts them, columns in Unicode scalars.
 @Suite struct LineIndexTests {

@@ -1,4 +1,4 @@
-import ProfileCore
+import ProfilePlatform
 import Testing
 
 @Suite struct ShellQuotingTests {

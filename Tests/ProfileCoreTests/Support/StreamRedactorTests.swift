@@ -1,4 +1,4 @@
-import ProfileCore
+import ProfilePlatform
 import Testing
 
 /// The streaming matcher against a reference that sees the whole text at once: every byte covered by an occurrence of

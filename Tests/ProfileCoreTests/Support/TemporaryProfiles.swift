@@ -1,5 +1,7 @@
 import Foundation
-import ProfileCore
+import ProfileModel
+import ProfilePlatform
+import ProfileResolution
 import TestSupport
 import Testing
 

@@ -1,4 +1,4 @@
-import ProfileCore
+import ProfilePlatform
 import TestSupport
 import Testing
 

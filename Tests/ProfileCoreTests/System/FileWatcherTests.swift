@@ -1,6 +1,6 @@
 import Testing
 
-@testable import ProfileCore
+@testable import ProfilePlatform
 
 @Suite struct FileWatcherTests {
     /// Darwin's `dev_t` is a signed 32-bit integer: a device number with its high bit set is negative there, and the

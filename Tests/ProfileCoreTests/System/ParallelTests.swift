@@ -2,7 +2,7 @@ import Dispatch
 import Foundation
 import Testing
 
-@testable import ProfileCore
+@testable import ProfilePlatform
 
 @Suite struct ParallelTests {
     /// Every index is in exactly one chunk, and the results come back in chunk order.

@@ -1,5 +1,5 @@
 import Foundation
-import ProfileCore
+import ProfileInterop
 import ProfileRuntime
 import Testing
 

@@ -3,7 +3,9 @@ import ProfileRuntime
 import TestSupport
 import Testing
 
-@testable import ProfileCore
+@testable import ProfileInterop
+@testable import ProfileModel
+@testable import ProfileResolution
 
 /// Real `launch.json` files (`Fixtures/VSCode`, sources in its `SOURCES.md`): every Swift launch configuration of each
 /// is updated in place, and the whole file is compared with the expected splice (everything outside that

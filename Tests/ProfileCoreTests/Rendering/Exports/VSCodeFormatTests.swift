@@ -2,7 +2,10 @@ import Foundation
 import ProfileRuntime
 import Testing
 
-@testable import ProfileCore
+@testable import ProfileInterop
+@testable import ProfileModel
+@testable import ProfilePlatform
+@testable import ProfileResolution
 
 /// `export vscode`: a launch configuration printed whole, and merged into a `launch.json` in place (whole files
 /// compared).

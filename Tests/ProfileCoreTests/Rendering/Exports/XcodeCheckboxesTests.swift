@@ -2,7 +2,8 @@ import Foundation
 import ProfileRuntime
 import Testing
 
-@testable import ProfileCore
+@testable import ProfileInterop
+@testable import ProfileResolution
 
 /// What a user expects from the checkboxes of an exported scheme: Xcode launches the app with the checked argument
 /// entries (each split shell-style) and the checked variables; the app reads the profile's values, and an unchecked

@@ -1,5 +1,7 @@
 import Foundation
-import ProfileCore
+import ProfileInterop
+import ProfileModel
+import ProfileResolution
 import ProfileRuntime
 import Testing
 
