@@ -2,12 +2,6 @@ import ProfileModel
 import ProfilePlatform
 import ProfileRuntime
 
-#if canImport(Glibc)
-import Glibc
-#elseif canImport(Musl)
-import Musl
-#endif
-
 /// The room `execve` gives a program's argv and environment together (`ARG_MAX`), counted as the kernel counts it, so
 /// that `run` refuses a launch that cannot fit with a message naming what takes the room, before anything starts,
 /// instead of an `E2BIG` ("Argument list too long") from the kernel. The per-string rule
@@ -53,7 +47,7 @@ package struct ArgumentSpace: Sendable {
         #if canImport(Darwin)
         return ArgumentSpace(kernel: .darwin, limit: darwinLimit)
         #else
-        let quarter = Int(sysconf(Int32(_SC_ARG_MAX)))
+        let quarter = ArgumentMax.reported()
         return ArgumentSpace(kernel: .linux, limit: max(linuxFloor, min(quarter, linuxCeiling)))
         #endif
     }()
