@@ -1,19 +1,23 @@
 #!/usr/bin/env python3
 """Lists the dependencies between the folders of a Swift module and fails when they form a cycle.
 
+The library's layers are targets (Package.swift: ProfilePlatform, ProfileModel, ProfileResolution, ProfileInterop,
+ProfileGeneration, ProfileProcess), so the compiler refuses an upward import between them; what it cannot see is the
+order of the folders inside one target, which this checks (by default for each of those targets).
+
 A folder depends on another when one of its files uses a type, free function or global declared in the other
 (extending a type declared there counts: the extension names it), or calls a member that a file of the other adds to
 a type from outside the module (`extension String { func replacingAll ... }`, shown as `.replacingAll`). Comments and
 the text of string literals are stripped before identifiers are read (the code inside `\\(...)` interpolations is
 kept), so a name in a comment, a doc comment or a message is not a use.
 
-By default nested folders are folded into their top-level folder (`Rendering/Exports` counts as `Rendering`);
+By default nested folders are folded into their top-level folder (`Exports/Xcode` would count as `Exports`);
 `--nested` keeps each folder as its own node. Prints one line per edge, `Resolution -> YAML (3 files): Mark, Node`,
 then the cycles if there are any. Exit status: 0 without a cycle, 1 with one (the cycles are listed), 2 for a usage
 error. Standard library only.
 
-    python3 Scripts/folder-dependencies.py                       # Sources/ProfileCore
-    python3 Scripts/folder-dependencies.py --dot | dot -Tsvg > folders.svg
+    python3 Scripts/folder-dependencies.py                       # each layer target's folders
+    python3 Scripts/folder-dependencies.py --sources Sources/ProfileModel --dot | dot -Tsvg > folders.svg
 """
 
 import argparse
@@ -374,33 +378,52 @@ def dot_report(files, edges, components):
     return lines
 
 
-def main(argv=None):
-    parser = argparse.ArgumentParser(
-        description="Dependencies between the folders of a Swift module; exits 1 when they form a cycle.")
-    parser.add_argument("--sources", default="Sources/ProfileCore", help="the module's folder (default: %(default)s)")
-    parser.add_argument("--dot", action="store_true", help="print a Graphviz digraph instead (cycle edges in red)")
-    parser.add_argument("--nested", action="store_true",
-                        help="keep nested folders (Rendering/Exports) as their own nodes instead of folding them")
-    parser.add_argument("--verbose", "-v", action="store_true", help="list, for each edge, what each file uses")
-    arguments = parser.parse_args(argv)
-    if not os.path.isdir(arguments.sources):
-        parser.error(f"{arguments.sources}: not a directory")
+# The library's layer targets, bottom up: the folders inside each are checked.
+LAYER_TARGETS = [
+    "ProfilePlatform", "ProfileModel", "ProfileResolution", "ProfileInterop", "ProfileGeneration", "ProfileProcess",
+]
 
-    files = read_sources(arguments.sources, arguments.nested)
-    module = os.path.basename(os.path.normpath(arguments.sources))
+
+def check(sources, nested, dot, verbose):
+    """Prints the report of one module's folders; returns 1 when they form a cycle, else 0."""
+    files = read_sources(sources, nested)
+    module = os.path.basename(os.path.normpath(sources))
     edges = dependencies(files, module)
     graph = graph_of(edges)
     components = strongly_connected_components({source.folder for source in files}, graph)
-    if arguments.dot:
+    if dot:
         print("\n".join(dot_report(files, edges, components)))
     else:
-        print("\n".join(text_report(files, edges, components, graph, arguments.verbose)))
+        print("\n".join(text_report(files, edges, components, graph, verbose)))
     if components:
-        if arguments.dot:
-            print(f"folder-dependencies: {len(components)} cycle(s) among the folders of {arguments.sources}",
-                  file=sys.stderr)
+        if dot:
+            print(f"folder-dependencies: {len(components)} cycle(s) among the folders of {sources}", file=sys.stderr)
         return 1
     return 0
+
+
+def main(argv=None):
+    parser = argparse.ArgumentParser(
+        description="Dependencies between the folders of a Swift module; exits 1 when they form a cycle.")
+    parser.add_argument("--sources", action="append",
+                        help="a module's folder, repeatable (default: each of Sources/" + ", ".join(LAYER_TARGETS) + ")")
+    parser.add_argument("--dot", action="store_true", help="print a Graphviz digraph instead (cycle edges in red)")
+    parser.add_argument("--nested", action="store_true",
+                        help="keep nested folders (Exports/Xcode) as their own nodes instead of folding them")
+    parser.add_argument("--verbose", "-v", action="store_true", help="list, for each edge, what each file uses")
+    arguments = parser.parse_args(argv)
+    given = arguments.sources is not None
+    root = os.path.dirname(os.path.dirname(os.path.abspath(__file__)))
+    sources = arguments.sources if given else [os.path.join(root, "Sources", name) for name in LAYER_TARGETS]
+    for folder in sources:
+        if not os.path.isdir(folder):
+            parser.error(f"{folder}: not a directory")
+    status = 0
+    for index, folder in enumerate(sources):
+        if len(sources) > 1 and not arguments.dot:
+            print(("" if index == 0 else "\n") + f"== {os.path.relpath(folder) if given else 'Sources/' + LAYER_TARGETS[index]}")
+        status |= check(folder, arguments.nested, arguments.dot, arguments.verbose)
+    return status
 
 
 if __name__ == "__main__":
