@@ -161,6 +161,24 @@ struct Reading: Equatable, CustomStringConvertible {
         }
     }
 
+    /// An unstructured task copies the scope's binding and may outlive the scope: it keeps reading the scope's profile
+    /// after the scope has ended (the binding is counted while it lives, so reads do not skip the lookup), while the
+    /// task that entered the scope reads the launch again.
+    @Test func aTaskThatOutlivesItsScopeKeepsReadingIt() async {
+        let (gate, open) = AsyncStream<Void>.makeStream()
+        let task = ActiveProfile.withProfile(ScopeProfiles.uitest) {
+            Task {
+                for await _ in gate { break }
+                return Reading()
+            }
+        }
+        #expect(ActiveProfile.current.configuration == nil)
+        open.yield()
+        open.finish()
+        #expect(await task.value == .uitest)
+        #expect(ActiveProfile.current.configuration == nil)
+    }
+
     @Test func theAsynchronousFormsRethrow() async {
         await #expect(throws: Failure()) {
             try await ActiveProfile.withProfile(ScopeProfiles.offline) {
