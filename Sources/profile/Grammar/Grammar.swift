@@ -194,8 +194,9 @@ enum Grammar {
     static let prefix = Option(
         name: "--prefix", value: Value(name: "prefix", what: "a variable name prefix", completion: .none),
         summary: "Also set every variable as <prefix>NAME",
-        details: " (TEST_RUNNER_ reaches xcodebuild's test runner, SIMCTL_CHILD_ the app simctl launches; `run` uses "
-            + "them by itself for `xcodebuild test` and `xcrun simctl launch|spawn`)")
+        details: " (" + Delivery.prefixes.map { "\($0.prefix) reaches \($0.reaches)" }.joined(separator: ", ")
+            + "; `run` uses them by itself for " + series(Delivery.prefixes.map(\.tools))
+            + ", and places the arguments itself for " + series(Delivery.toolsWithoutPrefix) + ")")
     static let runDryRun = flag(
         "--dry-run", "Print what would be executed, launch nothing",
         details: ": the executable, the argv (shell-quoted) and the environment changes")
@@ -407,5 +408,11 @@ enum Grammar {
 
     private static func choices(_ name: String, _ words: [String]) -> Value {
         Value(name: name, completion: .choices(words))
+    }
+
+    /// `a`, `a and b`, `a, b and c`: a list in help's prose.
+    static func series(_ items: [String]) -> String {
+        guard let last = items.last else { return "" }
+        return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " and " + last
     }
 }
