@@ -43,9 +43,10 @@ struct LintBounds {
             saturatingSum(longest, saturatingProduct(mostReferences, longestValue))
         }
 
-        /// The payload bytes they can take (each interpolated byte escaped to three at worst).
+        /// The payload bytes they can take (each interpolated byte escaped, ``WireFormat/escapeGrowth`` at worst).
         func payloadBytes(_ longestValue: Int) -> Int {
-            saturatingSum(escapedBytes, saturatingProduct(3, saturatingProduct(references, longestValue)))
+            saturatingSum(
+                escapedBytes, saturatingProduct(WireFormat.escapeGrowth, saturatingProduct(references, longestValue)))
         }
     }
 
@@ -195,8 +196,12 @@ struct LintBounds {
                     <= Interpolator.Destination.value.limit
             else { return false }
             let texts = saturatingSum(
-                saturatingSum(argumentBytes, saturatingProduct(3, saturatingProduct(argumentReferences, longest))),
-                saturatingSum(valueBytes, saturatingProduct(3, saturatingProduct(valueReferences, longest))))
+                saturatingSum(
+                    argumentBytes,
+                    saturatingProduct(WireFormat.escapeGrowth, saturatingProduct(argumentReferences, longest))),
+                saturatingSum(
+                    valueBytes, saturatingProduct(WireFormat.escapeGrowth, saturatingProduct(valueReferences, longest)))
+            )
             if saturatingSum(fixedPayloadBytes, texts) <= payloadLimit { return true }
             // Keys set again along the chain were counted each time: each key once at most (``KeyedCap``).
             return saturatingSum(min(fixedPayloadBytes, keyedCap()), texts) <= payloadLimit
