@@ -281,7 +281,7 @@ enum Grammar {
         details: " instead of standard output (`-`: standard output)")
     static let exportUpdate = Option(
         name: "--update", value: Value(name: "file", what: "a file", completion: .file),
-        summary: "Update an .xcscheme, .xctestplan or launch.json in place",
+        summary: "Update an " + series(ExportFormats.updatedFiles, or: true) + " in place",
         details: ": rewrite the entries the profile owns, leave the rest of the file as it is")
     static let exportAction = Option(
         name: "--action", value: choices("action", XcodeSchemeAction.allCases.map { $0.rawValue }),
@@ -410,9 +410,9 @@ enum Grammar {
         Value(name: name, completion: .choices(words))
     }
 
-    /// `a`, `a and b`, `a, b and c`: a list in help's prose.
-    static func series(_ items: [String]) -> String {
+    /// `a`, `a and b`, `a, b and c` (`a, b or c`): a list in help's prose.
+    static func series(_ items: [String], or: Bool = false) -> String {
         guard let last = items.last else { return "" }
-        return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + " and " + last
+        return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + (or ? " or " : " and ") + last
     }
 }
