@@ -257,7 +257,7 @@ enum Grammar {
     static let diff = Command(
         name: .diff, summary: "Show what differs between two profiles as a launch sees them",
         details: " (`diff A B`: the overrides apply to B; `diff A... [overrides] -- B... [overrides]`: each side its "
-            + "own; exit 1 when they differ)",
+            + "own; exit \(ExitStatus.findings) when they differ)",
         options: [profilesDirectory] + overrides + [diffJSON, diffReveal], rest: profiles, comparesSides: true)
 
     static let lintFormat = Option(
@@ -267,7 +267,7 @@ enum Grammar {
     static let lintStrict = flag("--strict", "Treat warnings as errors")
     static let lint = Command(
         name: .lint, summary: "Check every profile and the catalog",
-        details: ": report all problems, exit 1 when any is an error",
+        details: ": report all problems, exit \(ExitStatus.findings) when any is an error",
         options: [profilesDirectory, lintFormat, lintStrict])
 
     static let exportFormat = Positional(
@@ -338,7 +338,8 @@ enum Grammar {
         details: " (left out by default: the output is a clean checkout's)")
     static let generateCheck = flag(
         "--check", "Fail when the output file is not current",
-        details: " (write nothing; exit 1 when the --output file differs from what would be generated)")
+        details:
+            " (write nothing; exit \(ExitStatus.findings) when the --output file differs from what would be generated)")
     static let generate = Command(
         name: .generate, summary: "Generate Swift or JSON Schemas from the catalog",
         details: " (Swift: with the runnable profiles, typed for the runtime library; options the --output file "
