@@ -454,3 +454,27 @@ import Testing
             ])
     }
 }
+
+/// `run`'s modes are read by the names of the grammar's options: every option of `run` that is neither an override
+/// nor `--profiles-dir` is read into `Run.Modes` (an option added to the grammar and not read there, or read by a
+/// name the grammar does not give, fails here).
+@Suite struct RunModesTests {
+    @Test func everyOptionOfRunIsAMode() throws {
+        var read: [String: Int] = [:]
+        for option in Grammar.run.options where option.override == nil && option.name != Grammar.profilesDirectory.name
+        {
+            let arguments = ["run", option.name] + (option.value == nil ? [] : ["1"]) + ["p", "--", "x"]
+            guard case .invocation(let invocation) = CommandLineReader.read(arguments) else {
+                Issue.record("\(arguments) is not an invocation")
+                continue
+            }
+            let modes = ProfileCommand.Run.Modes(invocation)
+            read[option.name] = Mirror(reflecting: modes).children.count { ($0.value as? Located<String>) != nil }
+        }
+        #expect(
+            read == [
+                "--no-arguments": 1, "--prefix": 1, "--dry-run": 1, "--json": 1, "--reveal": 1, "--each": 1,
+                "--keep-going": 1, "--redact": 1, "--watch": 1, "--grace": 2,
+            ])
+    }
+}

@@ -277,9 +277,6 @@ package enum ProfileImporter {
         /// A boolean as the runtime reads one from launch arguments (``TextConversion/bool(_:)``).
         static func bool(_ text: String) -> Bool? { TextConversion.bool(text) }
 
-        /// Whether a word is an option as the runtime reads launch arguments (``LaunchArguments/isOption(_:)``).
-        static func isOption(_ word: String) -> Bool { LaunchArguments.isOption(word) }
-
         mutating func importArguments() {
             let list = entries.arguments
             var words: [[String]] = []
@@ -312,6 +309,26 @@ package enum ProfileImporter {
                         flags: catalog.flags.map(\.key.value), mocks: catalog.mocks.map(\.key.value),
                         values: catalog.values.map(\.key.value))
                 } ?? [:]
+            // How the app reads the checked entries' words (``LaunchArguments/items(_:from:_:)``): the entries whose first
+            // word it reads as an option, and those whose one word takes the next entry's one word as its value.
+            var options = Set<Int>()
+            var pairs = Set<Int>()
+            var passed: [String] = []
+            var entryOf: [Int] = []
+            for index in list.indices where list[index].isEnabled {
+                passed += words[index]
+                entryOf += Array(repeating: index, count: words[index].count)
+            }
+            LaunchArguments.items(passed) { item in
+                let entry = entryOf[item.index]
+                guard item.isOption, item.index == 0 || entryOf[item.index - 1] != entry else { return }
+                options.insert(entry)
+                if let value = item.value, entryOf[value] == entry + 1, words[entry].count == 1,
+                    words[entry + 1].count == 1
+                {
+                    pairs.insert(entry)
+                }
+            }
             var index = 0
             // Whether a typed entry came before: the export writes the typed layer after the arguments, so an
             // unchecked entry after one could not come back in its place as an `enabled: false` argument.
@@ -331,8 +348,10 @@ package enum ProfileImporter {
                     index += 1
                     continue
                 }
-                if !typedKeys.isEmpty, entries.typesArguments,
-                    let used = importTyped(at: index, words: words, covered: covered, typedKeys: typedKeys)
+                if !typedKeys.isEmpty, entries.typesArguments, options.contains(index),
+                    let used = importTyped(
+                        at: index, words: words, covered: covered, pairsWithNext: pairs.contains(index),
+                        typedKeys: typedKeys)
                 {
                     afterTyped = true
                     index += used
@@ -359,17 +378,17 @@ package enum ProfileImporter {
             }
         }
 
-        /// Imports the entry at `index` (with the next one, for `-key`, `value`) as a typed setting when it is one;
-        /// returns how many entries it took, nil when it stays an argument.
+        /// Imports the entry at `index` (with the next one, for `-key`, `value`, when the app reads that as its value:
+        /// `pairsWithNext`) as a typed setting when it is one; returns how many entries it took, nil when it stays an
+        /// argument.
         mutating func importTyped(
-            at index: Int, words: [[String]], covered: [Bool], typedKeys: [String: (kind: String, key: String)]
+            at index: Int, words: [[String]], covered: [Bool], pairsWithNext: Bool,
+            typedKeys: [String: (kind: String, key: String)]
         ) -> Int? {
             let list = entries.arguments
             var taken = 1
             var setting = XcodeEntryMerge.typedSetting(words[index])
-            if words[index].count == 1, Self.isOption(words[index][0]), !words[index][0].contains("="),
-                index + 1 < list.count, !covered[index + 1], words[index + 1].count == 1,
-                !Self.isOption(words[index + 1][0]), list[index + 1].isEnabled == list[index].isEnabled,
+            if pairsWithNext, !covered[index + 1],
                 let pair = XcodeEntryMerge.typedSetting([words[index][0], words[index + 1][0]]),
                 typedKeys[pair.key] != nil
             {

@@ -17,8 +17,8 @@ extension ProfileCommand {
                 `${env:NAME}` becomes `${NAME}`; its other variables (`${workspaceFolder}`) are kept as text. A \
                 scheme, test plan or launch.json gains the record of what was imported (a PROFILE_PAYLOAD entry), so \
                 that export --update rewrites the entries you edit in the profile in place. Never overwrites a file \
-                (exit 73) unless --force; --stdout prints the profile instead. Bad input is reported with its place \
-                and nothing is written (exit 65).
+                (exit \(ExitStatus.cannotCreate)) unless --force; --stdout prints the profile instead. Bad input is reported with its place \
+                and nothing is written (exit \(ExitStatus.dataError)).
 
                 Examples:
                   profile import xcscheme App.xcscheme --name uitest

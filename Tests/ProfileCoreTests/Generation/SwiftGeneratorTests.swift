@@ -139,6 +139,49 @@ import Testing
             ])
     }
 
+    /// A word is the value of the option before it as the runtime reads argv (`LaunchArguments.items`): not after
+    /// `--`, where `-x` is an argument of its own and stays when the word after it is left out.
+    @Test func afterDoubleDashALeftOutWordTakesNoOptionWithIt() throws {
+        let profiles = try TemporaryProfiles([
+            "_catalog.yml": "values:\n  a: {type: string}\n",
+            "p.yml": "arguments: [--mode, '${MODE}', --, -x, '${MODE}']\n",
+        ])
+        let generator = try #require(SwiftGenerator.forRepository(try profiles.repository()))
+        let warnings = profiles.render(generator.warnings).split(separator: "\n").filter { $0.contains("warning:") }
+        #expect(
+            warnings == [
+                "profiles/p.yml:1:13: warning: `LaunchProfiles.p` leaves out arguments `--mode ${MODE}`: it takes the environment of the run, "
+                    + "which a generated file cannot hold; a UI test adds what it needs to `launchArguments` itself",
+                "profiles/p.yml:1:40: warning: `LaunchProfiles.p` leaves out argument `${MODE}`: it takes the environment of the run, "
+                    + "which a generated file cannot hold; a UI test adds what it needs to `launchArguments` itself",
+            ])
+        let output = generator.render()
+        let start = try #require(output.range(of: "enum LaunchProfiles {\n    /// The profile"))
+        #expect(
+            output[start.lowerBound...] == #"""
+                enum LaunchProfiles {
+                    /// The profile `p`.
+                    ///
+                    /// Left out (secret, or taking the environment of the run; set them in the test): arguments `--mode ${MODE}`,
+                    /// argument `${MODE}`.
+                    static let p = LaunchConfiguration(
+                        name: "p",
+                        launchArguments: [
+                            "--",
+                            "-x",
+                        ],
+                        launchEnvironment: [
+                            "PROFILE_PAYLOAD": "profile/1;profile=p;argument=--;argument=-x;end",
+                        ]
+                    )
+
+                    /// Every profile above, sorted by name.
+                    static let all: [LaunchConfiguration] = [p]
+                }
+
+                """#)
+    }
+
     @Test func runningTwiceGivesTheSameBytes() throws {
         let (first, _) = try Self.generate(Self.files)
         let (second, _) = try Self.generate(Self.files)

@@ -215,6 +215,29 @@ import Testing
         #expect(!plain.contains("flags:"))
     }
 
+    /// After `--` the app reads no option (`LaunchArguments.items`): `-pageSize 5` there is an argument, not the typed
+    /// value an export would write before the `--`; an unchecked `--` ends nothing.
+    @Test func afterDoubleDashEntriesStayArguments() throws {
+        let output = run(
+            Self.scheme([
+                ("--", false), ("-countries", true), ("local-mock", true), ("--", true), ("-pageSize 5", true),
+                ("-skipOnboarding", true), ("YES", true),
+            ]), catalog: try catalog())
+        #expect(
+            try body(output) == """
+                arguments:
+                  - {argument: --, enabled: false}
+                  - --
+                  - [-pageSize, "5"]
+                  - -skipOnboarding
+                  - "YES"
+
+                mocks:
+                  countries: local-mock
+
+                """)
+    }
+
     @Test func typedEntriesThatDoNotFitStayArgumentsWithAWarning() throws {
         let output = run(
             Self.scheme([

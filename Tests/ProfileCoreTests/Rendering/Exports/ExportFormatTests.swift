@@ -440,6 +440,8 @@ import FoundationXML
                 "arguments", "arguments-json", "shell", "dotenv", "json", "xcscheme", "xctestplan", "vscode",
             ])
         #expect(ExportFormats.all.filter(\.canUpdateFiles).map(\.name) == ["xcscheme", "xctestplan", "vscode"])
+        #expect(
+            ExportFormats.all.map(\.updatedFile) == ["", "", "", "", "", ".xcscheme", ".xctestplan", "launch.json"])
     }
 
     /// The format table of `docs/exports.md`, the README's format list and the formats `docs/importing.md` shows are
@@ -465,6 +467,19 @@ import FoundationXML
             $0.trimmingCharacters(in: .whitespaces).trimmingCharacters(in: CharacterSet(charactersIn: "`| "))
         }
         #expect(listed == names)
+
+        // docs/cli/README.md's synopsis of `export` lists the formats; docs/cli/export.md says which files `--update`
+        // rewrites.
+        let overview = try read("docs/cli/README.md")
+        let synopsis = try #require(overview.split(separator: "\n").first { $0.hasPrefix("profile export <format>") })
+        #expect(
+            synopsis.split(separator: "  ").last?.trimmingCharacters(in: .whitespaces).components(separatedBy: ", ")
+                == names)
+        let files = ExportFormats.updatedFiles.map { "`\($0)`" }
+        let sentence =
+            "or update an " + files.dropLast().joined(separator: ", ") + " or " + files[files.count - 1] + " in place"
+        let export = try read("docs/cli/export.md").split(whereSeparator: \.isNewline).joined(separator: " ")
+        #expect(export.contains("Print a resolved profile in another tool's format, " + sentence))
 
         let importing = try read("docs/importing.md")
         let block = try #require(
