@@ -172,11 +172,12 @@ struct Reading: Equatable, CustomStringConvertible {
                 return Reading()
             }
         }
-        #expect(ActiveProfile.current.configuration == nil)
+        // Outside the scope (another suite may set the process's preview meanwhile: not a scope either).
+        #expect(ActiveProfile.current.source(of: ScopeProfiles.pageSize).layer != .scope)
         open.yield()
         open.finish()
         #expect(await task.value == .uitest)
-        #expect(ActiveProfile.current.configuration == nil)
+        #expect(ActiveProfile.current.source(of: ScopeProfiles.pageSize).layer != .scope)
     }
 
     @Test func theAsynchronousFormsRethrow() async {
