@@ -8,7 +8,7 @@ import Testing
 /// expects success), the tool must not die of a signal, and it must finish within bounded CPU time and memory (limits
 /// the kernel enforces: `ulimit -t` and `-v`; a case beyond them dies of SIGXCPU or fails to allocate, never a clock
 /// read by the test).
-@Suite(.timeLimit(.minutes(2))) struct CorpusTests {
+@Suite(.timeLimit(.minutes(20))) struct CorpusTests {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/Corpus")
 

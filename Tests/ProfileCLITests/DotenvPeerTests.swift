@@ -9,7 +9,7 @@ import Testing
 /// line python-dotenv cannot parse (it warns and skips it) is an error of `import` at the same line, and nothing is
 /// written. A name alone on its line (python-dotenv's None) sets nothing in either. One difference is documented:
 /// a byte order mark, which python-dotenv reads as part of the first name and `profile` drops.
-@Suite(.timeLimit(.minutes(2))) struct DotenvPeerTests {
+@Suite(.timeLimit(.minutes(20))) struct DotenvPeerTests {
     /// Whether python3 has python-dotenv (CI installs it; `PROFILE_REQUIRE_SHELLS=1` makes its absence a failure).
     static let peerAvailable = Tools.available("dotenv")
     static let python = ProcessInfo.processInfo.environment

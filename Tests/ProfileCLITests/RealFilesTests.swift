@@ -10,7 +10,7 @@ import Testing
 /// Each test goes over every file of its kind (concurrently) and counts what each half checked: the round trips
 /// (import, update, update) and the edits in place (a file whose import took no variable has none to edit). Either
 /// count at zero fails: a corpus or a change that leaves a half checking nothing cannot pass unnoticed.
-@Suite(.timeLimit(.minutes(2))) struct RealFilesTests {
+@Suite(.timeLimit(.minutes(20))) struct RealFilesTests {
     static let root = CLI.repositoryRoot.appendingPathComponent("Tests/ProfileCoreTests/Fixtures/RealFiles")
 
     static func files(_ kind: String) -> [String] {
