@@ -7,7 +7,7 @@ import Testing
 /// One command-line grammar: the same argument vectors mean the same thing to every command that takes overrides
 /// (`run`, `show`, `export`) and to the completion scripts; swift-argument-parser's declarations (help) declare
 /// what `Grammar` does.
-@Suite struct GrammarTests {
+@Suite(.timeLimit(.minutes(20))) struct GrammarTests {
     // MARK: - swift-argument-parser's declarations are the grammar's
 
     /// One option or positional, as swift-argument-parser's `--experimental-dump-help` and `Grammar` describe it.

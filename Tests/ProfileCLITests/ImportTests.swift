@@ -4,7 +4,7 @@ import Testing
 /// `profile import` end to end, through the built binary: the profile it writes loads and lints clean, the file read
 /// gains the record of its entries and nothing else, `export --update` of the same file then changes nothing, an
 /// edited entry is rewritten in place, it never overwrites, and bad input writes nothing.
-@Suite struct ImportTests {
+@Suite(.timeLimit(.minutes(20))) struct ImportTests {
     static func fixture(_ name: String) throws -> String { try XcodeUpdateTests.fixture(name) }
 
     func file(_ project: Project, _ name: String) throws -> String {

@@ -153,9 +153,9 @@ import Darwin
             ((try? String(contentsOfFile: project.path("servers"), encoding: .utf8)) ?? "").split(separator: "\n")
                 .compactMap { pid_t($0) }
         }
-        for _ in 0..<200 where servers().count < 1 { usleep(50_000) }
+        Wait.until { servers().count >= 1 }
         try project.write("profiles/dev.yml", "env:\n  GREETING: two\n")
-        for _ in 0..<200 where servers().count < 2 { usleep(50_000) }
+        Wait.until { servers().count >= 2 }
         let started = servers()
         try #require(started.count == 2)
         #expect(!TmuxServer.isRunning(started[0]), "the first server outlived the restart")

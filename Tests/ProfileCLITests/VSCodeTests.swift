@@ -4,7 +4,7 @@ import Testing
 /// `profile export vscode` and `profile import vscode` end to end, through the built binary: a `launch.json` updated in
 /// place (whole file), the second update changing nothing (not even the file's modification time), import (which
 /// writes the record) then update byte for byte, an edited entry rewritten in place, and the errors.
-@Suite struct VSCodeTests {
+@Suite(.timeLimit(.minutes(20))) struct VSCodeTests {
     static let launch = """
         {
             // Written by hand.

@@ -1,8 +1,19 @@
 import Foundation
 import ProfileCore
+import TestSupport
 import Testing
 
+/// The generator's whole output, compared with the expected text here or with a golden file (`Golden`: regenerate
+/// them with `PROFILE_UPDATE_GOLDEN=1 swift test --filter SwiftGeneratorTests`).
 @Suite struct SwiftGeneratorTests {
+    /// Where this suite's golden files are.
+    static let golden = "Tests/ProfileCoreTests/Fixtures/Generated"
+
+    /// Every golden file is one a test below compares with.
+    @Test func everyGoldenFileIsCompared() {
+        #expect(Golden.unused(in: Self.golden, names: ["public-access", "catalog-order", "safe-names"]) == [])
+    }
+
     static let catalog = """
         flags:
           skipOnboarding: Skip the onboarding
@@ -193,23 +204,14 @@ import Testing
     @Test func profilesResolveAgainstAnEmptyEnvironment() throws {
         #expect(ProcessInfo.processInfo.environment["HOME"] != nil)
         let (output, _) = try Self.generate(Self.files)
-        #expect(output?.contains(#""HOME_COPY": "none","#) == true)
-        #expect(output?.contains("\"LOG\"") == false)
+        // The whole output: `"HOME_COPY": "none"`, and no `LOG` (the profile unsets it).
+        #expect(output == Self.expected)
     }
 
     @Test func publicAccessMarksEveryDeclaration() throws {
         let (output, _) = try Self.generate(Self.files, access: .public)
         let text = try #require(output)
-        #expect(text.contains("public enum Countries: String, MockPoint, CaseIterable, Sendable {"))
-        #expect(text.contains("    public static let mockKey = \"countries\""))
-        #expect(text.contains("    public static let defaultVariant: Self? = .live"))
-        #expect(text.contains("public enum ProfileFlags {"))
-        #expect(text.contains("    public static let skipOnboarding = FlagKey("))
-        #expect(text.contains("    public enum Theme: String, CaseIterable, Sendable {"))
-        #expect(text.contains("    public enum Names {"))
-        #expect(text.contains("        public static let token = \"token\""))
-        #expect(text.contains("public enum LaunchProfiles {"))
-        #expect(text.contains("    public static let all: [LaunchConfiguration] = [plain, uitest]"))
+        #expect(text == Golden.text("public-access", in: Self.golden, writing: text))
         #expect(!text.contains("public case"))
         // Every declaration line (not cases, not comments, not continuation lines) is public.
         let declarations = text.split(separator: "\n").filter {
@@ -245,9 +247,8 @@ import Testing
             "b.yml": "{}\n", "a.yml": "{}\n", "c.yml": "{}\n",
         ])
         let text = try #require(output)
-        let flags = ["zeta", "alpha", "mid"].map { text.range(of: "static let \($0) = FlagKey")!.lowerBound }
-        #expect(flags == flags.sorted())
-        #expect(text.contains("static let all: [LaunchConfiguration] = [a, b, c]"))
+        // `zeta`, `alpha`, `mid` as the catalog has them; `all` is `[a, b, c]`.
+        #expect(text == Golden.text("catalog-order", in: Self.golden, writing: text))
     }
 
     @Test func namesAreMadeSafeAndUnique() throws {
@@ -266,19 +267,9 @@ import Testing
         ])
         #expect(diagnostics == "")
         let text = try #require(output)
-        #expect(text.contains("static let `default` = FlagKey(\"default\", default: false)"))
-        #expect(text.contains("static let oauth2Token = FlagKey(\"oauth2-token\", default: false)"))
-        #expect(text.contains("static let oauth2Token2 = FlagKey(\"oauth2Token\", default: false)"))
-        #expect(text.contains("enum StringMock: String, MockPoint"))
-        #expect(text.contains("enum ProfileFlagsMock: String, MockPoint"))
-        #expect(text.contains("static let defaultVariant: Self? = Self.none"))
-        #expect(text.contains("    case `self`\n"))
-        #expect(text.contains("    case mockKey_ = \"mockKey\"\n"))
-        #expect(text.contains("    case _2x = \"2x\"\n"))
-        #expect(text.contains("enum NamesValue: String, CaseIterable, Sendable"))
-        #expect(text.contains("static let names = ValueKey<NamesValue>(\"names\", default: .a)"))
-        #expect(text.contains("static let all_ = LaunchConfiguration("))
-        #expect(text.contains("static let all: [LaunchConfiguration] = [all_]"))
+        // `default` quoted, `oauth2Token` and `oauth2Token2`, `StringMock` and `ProfileFlagsMock`, `Self.none`, the cases
+        // `self`, `mockKey_` and `_2x`, `NamesValue`, `all_`.
+        #expect(text == Golden.text("safe-names", in: Self.golden, writing: text))
     }
 
     @Test func theHeaderNamesTheCatalogTheSameFromAnyWorkingDirectory() throws {
