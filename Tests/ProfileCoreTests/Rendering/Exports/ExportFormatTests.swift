@@ -491,6 +491,6 @@ import FoundationXML
                 formats.append(String(words[2]))
             }
         }
-        #expect(formats == ImportFormat.allCases.map(\.rawValue))
+        #expect(formats == ImportFormats.all.map(\.name))
     }
 }
