@@ -66,6 +66,7 @@ package enum ImportFormats {
         XcodeTestPlanImport(),
         DotenvImport(),
         VSCodeImport(),
+        LinesImport(),
     ]
 
     /// The format called `name`.
