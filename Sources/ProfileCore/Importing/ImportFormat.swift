@@ -66,7 +66,6 @@ package enum ImportFormats {
         XcodeTestPlanImport(),
         DotenvImport(),
         VSCodeImport(),
-        LinesImport(),
     ]
 
     /// The format called `name`.
