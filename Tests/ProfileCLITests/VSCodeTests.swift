@@ -152,7 +152,7 @@ import Testing
         #expect(unnamed.status == 64)
         #expect(
             unnamed.stderr.hasPrefix(
-                "profile: error: name the launch configuration to import: `profile import vscode <file> "
+                "profile: error: name the configuration to import from the launch.json: `profile import vscode <file> "
                     + "--configuration <name> --name <name>`"))
 
         let action = try project.profile(["export", "vscode", "dev", "--update", "launch.json", "--action", "test"])

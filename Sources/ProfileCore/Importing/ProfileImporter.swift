@@ -1,6 +1,7 @@
 import ProfileRuntime
 
-/// `profile import`: an Xcode scheme action, a test plan's options or a `.env` file, as the text of a profile file.
+/// `profile import`: a file read by one of the ``ImportFormats`` (an Xcode scheme action, a test plan's options, a
+/// `.env` file, a VS Code launch configuration), as the text of a profile file.
 ///
 /// - Arguments keep the file's order. An Xcode entry holding several words (`-AppleLanguages (fr)`) is split the way
 ///   Xcode splits it (``XcodeArgumentWords``) and becomes a group (`[-AppleLanguages, (fr)]`), which travels as one
@@ -20,16 +21,6 @@ import ProfileRuntime
 ///   (`${NAME}`) stay references.
 /// - A comment at the top says where the profile came from, and one per entry says its line.
 package enum ProfileImporter {
-    /// What to import from.
-    package enum Source: Sendable {
-        case xcscheme(XcodeImportAction)
-        /// A test plan's `defaultOptions`, or the `options` of the configuration named so.
-        case xctestplan(configuration: String?)
-        case dotenv
-        /// The configuration of a VS Code `launch.json` named so.
-        case vscode(configuration: String)
-    }
-
     /// The profile file's text (nil when there are errors), and every warning and error, located in the file read.
     package struct Output: Sendable {
         package var text: String?
@@ -38,34 +29,16 @@ package enum ProfileImporter {
 
     /// Imports `bytes` (the file at `path`) as a profile, checking typed entries against `catalog`.
     package static func importProfile(
-        _ bytes: [UInt8], path: String, from source: Source, catalog: Catalog?
+        _ bytes: [UInt8], path: String, from source: ImportSource, catalog: Catalog?
     ) -> Output {
         let entries: ImportedEntries
         do throws(Diagnostic) {
-            switch source {
-            case .xcscheme(let action):
-                entries = try XcodeSchemeDocument(bytes, path: path, action: action.elementName, purpose: .importing)
-                    .importedEntries()
-            case .xctestplan(let configuration):
-                entries = try XcodeTestPlanDocument(bytes, path: path, configuration: configuration).importedEntries()
-            case .vscode(let configuration):
-                entries = try VSCodeLaunchReader.read(bytes, path: path, configuration: configuration)
-            case .dotenv:
-                let read = DotenvReader.read(bytes, path: path)
-                if !read.errors.isEmpty { return Output(text: nil, diagnostics: read.entries.notes + read.errors) }
-                entries = read.entries
-            }
+            entries = try source.format.read(bytes, path: path, source: source)
         } catch {
             return Output(text: nil, diagnostics: [error])
         }
-        var writer = Writer(
-            entries: entries, catalog: catalog,
-            isXcode: {
-                switch source {
-                case .xcscheme, .xctestplan: true
-                case .dotenv, .vscode: false
-                }
-            }())
+        if !entries.errors.isEmpty { return Output(text: nil, diagnostics: entries.notes + entries.errors) }
+        var writer = Writer(entries: entries, catalog: catalog)
         writer.run()
         if entries.arguments.isEmpty, entries.variables.isEmpty, entries.payload == nil {
             writer.notes.append(
@@ -78,7 +51,6 @@ package enum ProfileImporter {
     private struct Writer {
         let entries: ImportedEntries
         let catalog: Catalog?
-        let isXcode: Bool
         var notes: [Diagnostic] = []
         var environment: [String] = []
         var arguments: [String] = []
@@ -93,10 +65,9 @@ package enum ProfileImporter {
             var line: Int32
         }
 
-        init(entries: ImportedEntries, catalog: Catalog?, isXcode: Bool) {
+        init(entries: ImportedEntries, catalog: Catalog?) {
             self.entries = entries
             self.catalog = catalog
-            self.isXcode = isXcode
         }
 
         /// `App.xcscheme:12`, for the comment of an entry.
@@ -361,7 +332,7 @@ package enum ProfileImporter {
                     words[index].count == 1
                     ? YAMLText.string(argument.template ?? YAMLText.literal(words[index][0]))
                     : "[" + words[index].map { YAMLText.string(YAMLText.literal($0)) }.joined(separator: ", ") + "]"
-                if isXcode { buildSettingWarning(argument.text, at: argument.location) }
+                if entries.expandsBuildSettings { buildSettingWarning(argument.text, at: argument.location) }
                 if !argument.isEnabled, afterTyped {
                     notes.append(
                         .warning(
@@ -468,7 +439,7 @@ package enum ProfileImporter {
                 if catalog?.environmentVariable(variable.name)?.isSecret == true {
                     value = "${\(variable.name)}"
                     secretWarning("variable `\(variable.name)`", reference: variable.name, at: variable.location)
-                } else if isXcode {
+                } else if entries.expandsBuildSettings {
                     buildSettingWarning(variable.value, at: variable.location)
                 }
                 // Any name without `=` or NUL (`OPTION-B`, `io.sentry.sample-rate`), quoted where YAML needs it.

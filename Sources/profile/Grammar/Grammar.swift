@@ -300,9 +300,9 @@ enum Grammar {
 
     static let importFormat = Positional(
         name: "format", needs: "the format", summary: "The format to read",
-        completion: .choices(ImportFormat.allCases.map { $0.rawValue }))
+        completion: .choices(ImportFormats.all.map(\.name)))
     static let importFile = Positional(
-        name: "file", needs: "the file to import", summary: "The .xcscheme, .xctestplan, .env or launch.json file",
+        name: "file", needs: "the file to import", summary: "The " + series(ImportFormats.files, or: true) + " file",
         completion: .file)
     static let importName = Option(
         name: "--name", value: Value(name: "name", what: "a profile name", completion: .none),

@@ -61,7 +61,7 @@ import Testing
     }
 
     func run(
-        _ text: String, _ source: ProfileImporter.Source = .xcscheme(.launch), path: String = "App.xcscheme",
+        _ text: String, _ source: ImportSource = .xcscheme(.launch), path: String = "App.xcscheme",
         catalog: Catalog? = nil
     ) -> ProfileImporter.Output {
         ProfileImporter.importProfile(Array(text.utf8), path: path, from: source, catalog: catalog)
@@ -365,7 +365,7 @@ import Testing
     @Test(arguments: [
         (
             "<?xml version=\"1.0\"?>\n<Scheme>\n   <LaunchAction\n      attr = \"x>\n</Scheme>\n",
-            ProfileImporter.Source.xcscheme(.launch),
+            ImportSource.xcscheme(.launch),
             "App.xcscheme:5:1: error: `App.xcscheme` is not well-formed XML: `<` in the value of `attr`"
         ),
         (
@@ -394,7 +394,7 @@ import Testing
             "App.xcscheme:2:22: error: `App.xcscheme` has no configuration named `Eire`: it has `Éire`; did you mean `Éire`?"
         ),
     ])
-    func badXcodeFilesAreLocatedErrors(_ text: String, _ source: ProfileImporter.Source, _ expected: String) {
+    func badXcodeFilesAreLocatedErrors(_ text: String, _ source: ImportSource, _ expected: String) {
         let output = run(text, source)
         #expect(output.text == nil)
         #expect(output.diagnostics.count == 1)

@@ -444,8 +444,8 @@ import FoundationXML
             ExportFormats.all.map(\.updatedFile) == ["", "", "", "", "", ".xcscheme", ".xctestplan", "launch.json"])
     }
 
-    /// The format table of `docs/exports.md`, the README's format list and the formats `docs/importing.md` shows are
-    /// the registries, whole, in order: a format is added in one place and the docs cannot miss it.
+    /// The format table of `docs/exports.md`, the README's format list and docs/cli's are the registry, whole, in
+    /// order: a format is added in one place and the docs cannot miss it (the import formats: `ImportFormatTests`).
     @Test func theDocsListTheRegisteredFormats() throws {
         let names = ExportFormats.all.map(\.name)
         func read(_ path: String) throws -> String {
@@ -480,17 +480,5 @@ import FoundationXML
             "or update an " + files.dropLast().joined(separator: ", ") + " or " + files[files.count - 1] + " in place"
         let export = try read("docs/cli/export.md").split(whereSeparator: \.isNewline).joined(separator: " ")
         #expect(export.contains("Print a resolved profile in another tool's format, " + sentence))
-
-        let importing = try read("docs/importing.md")
-        let block = try #require(
-            importing.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first)
-        var formats: [String] = []
-        for line in block.split(separator: "\n") {
-            let words = line.split(separator: " ")
-            if words.count > 2, words[1] == "import", !formats.contains(String(words[2])) {
-                formats.append(String(words[2]))
-            }
-        }
-        #expect(formats == ImportFormat.allCases.map(\.rawValue))
     }
 }
