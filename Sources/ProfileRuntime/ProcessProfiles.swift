@@ -11,10 +11,11 @@ import Android
 /// The process-wide layers of ``ActiveProfile/current``: the preview profile and the baked one, behind one lock, and
 /// the state word that lets a read skip both (and the task-local lookup) when they cannot answer.
 ///
-/// `@unchecked Sendable`, the only one in the runtime: every stored `var` is read and written only between
-/// `pthread_mutex_lock` and `pthread_mutex_unlock` of `mutex` (``withLock(_:)``), which orders those accesses across
-/// threads (POSIX: the mutex "shall synchronize memory"); the lock and the state word are allocated once, never move
-/// (they are not Swift stored values, which may be moved) and are freed only with the object. The state word is read
+/// `@unchecked Sendable` (one of two in the runtime, with ``ScopeBinding``, whose one pointer never changes): every
+/// stored `var` is read and written only between `pthread_mutex_lock` and `pthread_mutex_unlock` of `mutex`
+/// (``withLock(_:)``), which orders those accesses across threads (POSIX: the mutex "shall synchronize memory"); the
+/// lock and the state word are allocated once, never move (they are not Swift stored values, which may be moved) and
+/// are freed only with the object. The state word is read
 /// and changed only through the standard library's sequentially consistent atomic operations on an `Int`
 /// (`_swift_stdlib_atomicLoadInt`, `…FetchAddInt`, `…FetchOrInt`: public functions of the standard library since Swift
 /// 4, so every OS that ships Swift has them), so a read in a process where no preview or baked profile was ever set
