@@ -134,7 +134,10 @@ let package = Package(
         // End-to-end: runs the built `profile` (and `countries`) binaries against real files and real children.
         .testTarget(
             name: "ProfileCLITests",
-            dependencies: ["profile", "countries", "profile-probe", "ProfilePlatform", "TestSupport"],
+            dependencies: [
+                "profile", "countries", "profile-probe", "ProfilePlatform", "ProfileModel", "ProfileInterop",
+                "TestSupport",
+            ],
             exclude: ["Fixtures"]),
     ]
 )

@@ -147,7 +147,7 @@ for _ in 0..<rounds {
     firstBefore.append(timeBatch { Before.current.int(forKey: "pageSize", default: 0) })
     firstNoScope.append(timeBatch { ActiveProfile.current.int(forKey: "pageSize", default: 0) })
 }
-// Phase 2: scopes exist in the process (a test runner): a read outside one looks the task local up.
+// Phase 2: scopes come and go in the process (a test runner): a read outside one, when none is alive, and inside one.
 for _ in 0..<rounds {
     before.append(timeBatch { Before.current.int(forKey: "pageSize", default: 0) })
     noScope.append(timeBatch { ActiveProfile.current.int(forKey: "pageSize", default: 0) })
@@ -155,6 +155,50 @@ for _ in 0..<rounds {
         inScope.append(timeBatch { ActiveProfile.current.int(forKey: "pageSize", default: 0) })
     }
 }
+// Phase 3: a read outside any scope while another thread is inside one (parallel tests, one of them unscoped): the
+// read looks the task local up. The other thread enters its scope, says so on a pipe, and waits for a byte back.
+var entered: [Int32] = [0, 0]
+var release: [Int32] = [0, 0]
+guard pipe(&entered) == 0, pipe(&release) == 0 else {
+    print("runtime-bench: pipe: errno \(errno)")
+    exit(1)
+}
+nonisolated(unsafe) var pipes = (entered: entered, release: release)
+let heldConfiguration = configuration
+
+/// The other thread: inside a scope until told to leave.
+nonisolated func holdScope(_: UnsafeMutableRawPointer?) -> UnsafeMutableRawPointer? {
+    ActiveProfile.withProfile(heldConfiguration) {
+        var byte: UInt8 = 1
+        _ = write(pipes.entered[1], &byte, 1)
+        _ = read(pipes.release[0], &byte, 1)
+    }
+    return nil
+}
+#if canImport(Darwin)
+var holder: pthread_t?
+#else
+var holder = pthread_t()
+#endif
+let created = pthread_create(&holder, nil, holdScope, nil)
+guard created == 0 else {
+    print("runtime-bench: pthread_create: \(created)")
+    exit(1)
+}
+var byte: UInt8 = 0
+_ = read(entered[0], &byte, 1)
+var elsewhereBefore: [UInt64] = []
+var elsewhere: [UInt64] = []
+for _ in 0..<rounds {
+    elsewhereBefore.append(timeBatch { Before.current.int(forKey: "pageSize", default: 0) })
+    elsewhere.append(timeBatch { ActiveProfile.current.int(forKey: "pageSize", default: 0) })
+}
+_ = write(release[1], &byte, 1)
+#if canImport(Darwin)
+if let holder { pthread_join(holder, nil) }
+#else
+pthread_join(holder, nil)
+#endif
 
 /// Nanoseconds per read, median over the batches.
 func perRead(_ samples: [UInt64]) -> Double { medianMicroseconds(samples) * 1000 / Double(batch) }
@@ -174,6 +218,7 @@ func report(_ label: String, _ samples: [UInt64], against baseline: [UInt64]) {
 }
 
 report("no scope ever entered", firstNoScope, against: firstBefore)
-report("no scope, scopes in use", noScope, against: before)
+report("no scope, scopes come and go", noScope, against: before)
 report("in a scope", inScope, against: before)
+report("no scope, one alive on another thread", elsewhere, against: elsewhereBefore)
 if checksum == 42 { print("") }  // keeps the reads observable

@@ -21,26 +21,22 @@ extension ActiveProfile {
     /// `default:` reads use the remaining sources, and every throwing read (`required…`, ``variant(of:)``,
     /// ``decode(_:prefix:)``) throws that error, so a half-configured app stops where it asks for certainty. Call
     /// ``validate()`` at startup to fail fast.
+    @inlinable
     public static var current: ActiveProfile {
-        _read {
+        // By address, as the `static let` that `current` was: `ActiveProfile.current.flag(…)` borrows the profile
+        // where it is kept, with no retain and release around the read (a `_read` or a `get` made the caller copy it:
+        // 15% of a read). Every address handed out stays valid while a reader can use it: the launch's and the
+        // preview's and baked profile's for the life of the process (``ProcessProfiles``), a scope's while the scope
+        // (or a task that copied it) is alive, which it is while code in it reads.
+        unsafeAddress {
             let layers = ProcessProfiles.shared
-            if layers.scopeWasEntered, ProfileScope.isBound, let scoped = ProfileScope.profile {
-                yield scoped
-            } else if !layers.layersWereSet {
-                // Borrowed, as the `static let` that `current` was: no retain for the common read.
-                yield launch
-            } else {
-                yield layers.current
+            if _stdlib_atomicAcquiringLoadARCRef(object: layers.quiet) != nil {
+                // No scope alive, no preview or baked profile, the launch read before.
+                return UnsafePointer(layers.launchCell)
             }
+            return layers.addressPastTheLaunch()
         }
     }
-
-    /// The launch layer alone: the process's arguments, payload and environment, parsed once.
-    static let launch = ActiveProfile(
-        arguments: CommandLine.arguments,
-        source: .process,
-        payloadText: ProcessEnvironment.process.value(WireFormat.environmentVariable)
-    )
 
     // MARK: - Scopes
 
@@ -60,10 +56,7 @@ extension ActiveProfile {
     /// `Thread` or a C callback does not: carry it there with `withProfile(_:operation:)` with an `ActiveProfile`.
     @discardableResult
     public static func withProfile<R>(_ configuration: LaunchConfiguration, operation: () throws -> R) rethrows -> R {
-        ProfileScope.noteEntered()
-        return try ProfileScope.$profile.withValue(ActiveProfile(configuration: configuration, layer: .scope)) {
-            try operation()
-        }
+        try withProfile(ActiveProfile(configuration: configuration, layer: .scope), operation: operation)
     }
 
     /// Runs the asynchronous `operation` with `configuration` as ``current``, for this task and its child tasks.
@@ -73,9 +66,8 @@ extension ActiveProfile {
         isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> R
     ) async rethrows -> R {
-        ProfileScope.noteEntered()
-        return try await ProfileScope.$profile.withValue(
-            ActiveProfile(configuration: configuration, layer: .scope), operation: operation, isolation: isolation)
+        try await withProfile(
+            ActiveProfile(configuration: configuration, layer: .scope), isolation: isolation, operation: operation)
     }
 
     /// Runs `operation` with `profile` as ``current``: how a scope reaches code that does not inherit it.
@@ -90,8 +82,7 @@ extension ActiveProfile {
     /// Each read still says where its value came from (``source(ofKey:)``): the scope's, preview's or launch's.
     @discardableResult
     public static func withProfile<R>(_ profile: ActiveProfile, operation: () throws -> R) rethrows -> R {
-        ProfileScope.noteEntered()
-        return try ProfileScope.$profile.withValue(profile) { try operation() }
+        try ProfileScope.$profile.withValue(ScopeBinding(profile)) { try operation() }
     }
 
     /// Runs the asynchronous `operation` with `profile` as ``current``.
@@ -101,8 +92,7 @@ extension ActiveProfile {
         isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> R
     ) async rethrows -> R {
-        ProfileScope.noteEntered()
-        return try await ProfileScope.$profile.withValue(profile, operation: operation, isolation: isolation)
+        try await ProfileScope.$profile.withValue(ScopeBinding(profile), operation: operation, isolation: isolation)
     }
 
     // MARK: - Preview
@@ -227,23 +217,51 @@ extension ActiveProfile {
 
 /// The task local behind scopes.
 enum ProfileScope {
-    @TaskLocal static var profile: ActiveProfile?
+    @TaskLocal static var profile: ScopeBinding?
 
-    /// Whether this task (or thread) has the task local bound: `TaskLocal.get()` without its cost when it is not.
+    /// The profile bound to this task (or thread), by address: `TaskLocal.get()` without its cost.
     ///
-    /// `TaskLocal.get()` is not inlinable: a read through it is a call of unspecialised generic code that copies the
-    /// value through its type's metadata, about 25 ns, which a read outside any scope (about 100 ns) would pay every
-    /// time. The lookup it makes first is the runtime's `swift_task_localValueGet(const HeapObject *key)`, exported
-    /// with the Swift calling convention (swiftlang/swift `include/swift/Runtime/Concurrency.h`), whose key is the
-    /// `TaskLocal` object itself: `TaskLocal.key` is `unsafeBitCast(self, to: Builtin.RawPointer.self)`, emitted into
-    /// every client (`@_alwaysEmitIntoClient`, the toolchain's `_Concurrency.swiftinterface`), so the runtime keeps
-    /// accepting it. It answers `nil` when nothing is bound: then `current` goes on without the generic call; when
-    /// something is, the value is read through `TaskLocal.get()` as usual.
-    static func noteEntered() { ProcessProfiles.shared.noteScopeEntered() }
-
+    /// Asked only while a scope is alive somewhere in the process (``ScopeBinding``). `TaskLocal.get()` is not
+    /// inlinable: a read through it is a call of unspecialised generic code that copies the value through its type's
+    /// metadata and retains it, about 25 ns, which would make a read in a scope cost half as much again as one outside.
+    /// What it does first is the runtime's `swift_task_localValueGet(const HeapObject *key)`, exported with the Swift
+    /// calling convention (swiftlang/swift `include/swift/Runtime/Concurrency.h`), whose key is the `TaskLocal` object
+    /// itself: `TaskLocal.key` is `unsafeBitCast(self, to: Builtin.RawPointer.self)`, emitted into every client
+    /// (`@_alwaysEmitIntoClient`, the toolchain's `_Concurrency.swiftinterface`), so the runtime keeps accepting it. It
+    /// answers `nil` when nothing is bound, else the address where the bound `Value` is stored: `get()` binds that
+    /// address to `Value` and copies its `pointee` (swiftlang/swift `stdlib/public/Concurrency/TaskLocal.swift`,
+    /// `get()`). Here `Value` is `ScopeBinding?`, one reference: the binding is read without a retain (the scope holds
+    /// it while code in it runs) and its profile's address returned.
     @inline(__always)
-    static var isBound: Bool {
-        swiftTaskLocalValueGet(Unmanaged.passUnretained($profile).toOpaque()) != nil
+    static var boundCell: UnsafeMutablePointer<ActiveProfile>? {
+        guard let stored = swiftTaskLocalValueGet(Unmanaged.passUnretained($profile).toOpaque()),
+            let binding = stored.load(as: UnsafeRawPointer?.self)
+        else { return nil }
+        return Unmanaged<ScopeBinding>.fromOpaque(binding)._withUnsafeGuaranteedRef { $0.cell }
+    }
+}
+
+/// What a scope binds: the profile, counted in ``ProcessProfiles``' state word for as long as it is alive.
+///
+/// A binding lives as long as something can read it: the scope itself, the unstructured tasks (`Task { }`) that
+/// copied it and outlive the scope (they retain it), and nothing else. So while the count is zero no task and no
+/// thread can have a scope bound, and ``ActiveProfile/current`` answers without looking the task local up; while it is
+/// not, reads outside scopes pay the lookup.
+final class ScopeBinding: @unchecked Sendable {
+    /// The profile, at an address of its own (``ActiveProfile/current`` lends it out by address); never changed after
+    /// `init`, freed with the binding: what makes the unchecked `Sendable` safe.
+    let cell: UnsafeMutablePointer<ActiveProfile>
+
+    init(_ profile: ActiveProfile) {
+        cell = UnsafeMutablePointer<ActiveProfile>.allocate(capacity: 1)
+        cell.initialize(to: profile)
+        ProcessProfiles.shared.countScope(1)
+    }
+
+    deinit {
+        ProcessProfiles.shared.countScope(-1)
+        cell.deinitialize(count: 1)
+        cell.deallocate()
     }
 }
 

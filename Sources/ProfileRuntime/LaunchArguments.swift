@@ -23,47 +23,67 @@ package enum LaunchArguments {
         package var token: Int
     }
 
-    /// Calls `body` with each option of `arguments`, in order.
-    package static func parse(_ arguments: [String], _ body: (Option) -> Void) {
-        var index = 1
+    /// One word of argv as the rules above read it (``items(_:from:_:)``).
+    package struct Item: Equatable {
+        /// The word's index.
+        package var index: Int
+        /// The index of the word that is its value (`-key value`); nil for a bare flag, an option with its value inline
+        /// (`--key=value`) and a word that is no option.
+        package var value: Int?
+        /// Whether the word is read as an option (`--` and every word after it are not).
+        package var isOption: Bool
+    }
+
+    /// Calls `body` with each item of `arguments` from `start` on, in order: an option with the word that is its value
+    /// when the next word is one (not an option, nor `--`), and every other word alone; `--` ends the options. The one
+    /// reading of these rules: ``parse(_:_:)`` and every place in the tool that pairs `-key value` words (outer
+    /// profiles, import, the words generated Swift leaves out) go through it.
+    package static func items(_ arguments: [String], from start: Int = 0, _ body: (Item) -> Void) {
+        var index = start
         let count = arguments.count
         while index < count {
-            let token = arguments[index]
-            guard isOption(token) else {
-                index += 1
-                continue
+            let word = arguments[index]
+            if word == "--" {
+                for rest in index..<count { body(Item(index: rest, value: nil, isOption: false)) }
+                return
             }
+            let option = isOption(word)
+            if option, !word.utf8.contains(UInt8(ascii: "=")), index + 1 < count, !isOption(arguments[index + 1]) {
+                body(Item(index: index, value: index + 1, isOption: true))
+                index += 2
+            } else {
+                body(Item(index: index, value: nil, isOption: option))
+                index += 1
+            }
+        }
+    }
+
+    /// Calls `body` with each option of `arguments`, in order.
+    package static func parse(_ arguments: [String], _ body: (Option) -> Void) {
+        items(arguments, from: 1) { item in
+            guard item.isOption else { return }
+            let token = arguments[item.index]
             let utf8 = token.utf8
             var nameStart = utf8.index(after: utf8.startIndex)
-            if utf8[nameStart] == UInt8(ascii: "-") {
-                nameStart = utf8.index(after: nameStart)
-                if nameStart == utf8.endIndex { return }  // `--`: end of options
-            }
+            if utf8[nameStart] == UInt8(ascii: "-") { nameStart = utf8.index(after: nameStart) }
             let name = utf8[nameStart...]
             if let equals = name.firstIndex(of: UInt8(ascii: "=")) {
                 let key = ProfileKey.canonical(name[..<equals])
                 if !key.isEmpty {
                     let text = String(decoding: name[name.index(after: equals)...], as: UTF8.self)
-                    body(Option(key: key, text: text, token: index))
+                    body(Option(key: key, text: text, token: item.index))
                 }
-                index += 1
-                continue
+                return
             }
             let key = ProfileKey.canonical(name)
-            var text: String?
-            let optionIndex = index
-            if index + 1 < count, !isOption(arguments[index + 1]) {
-                text = arguments[index + 1]
-                index += 1
-                // `-key "quoted text"`: the argument domain's property-list string, as `UserDefaults` reads it.
-                if nameStart == utf8.index(after: utf8.startIndex), let value = text, let string = quotedString(value) {
-                    text = string
-                }
+            var text = item.value.map { arguments[$0] }
+            // `-key "quoted text"`: the argument domain's property-list string, as `UserDefaults` reads it.
+            if nameStart == utf8.index(after: utf8.startIndex), let value = text, let string = quotedString(value) {
+                text = string
             }
             if !key.isEmpty {
-                body(Option(key: key, text: text, token: optionIndex))
+                body(Option(key: key, text: text, token: item.index))
             }
-            index += 1
         }
     }
 

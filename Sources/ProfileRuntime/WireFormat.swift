@@ -194,12 +194,16 @@ public enum WireFormat {
         return builder.payload
     }
 
-    /// The bytes `text` takes in a payload once escaped (a byte ``needsEscape(_:)`` names takes three).
+    /// The bytes `text` takes in a payload once escaped (a byte ``needsEscape(_:)`` names takes ``escapeGrowth``).
     package static func escapedLength(_ text: String) -> Int {
         var count = 0
-        for byte in text.utf8 { count += needsEscape(byte) ? 3 : 1 }
+        for byte in text.utf8 { count += needsEscape(byte) ? escapeGrowth : 1 }
         return count
     }
+
+    /// The most bytes one byte of a text takes in a payload: a byte ``needsEscape(_:)`` names is written `%XX`. The
+    /// bounds on a payload's size that do not escape each text (`PayloadSize`, `LintBounds`) multiply by it.
+    package static let escapeGrowth = 3
 
     /// The most bytes one entry adds besides its escaped texts: `;`, its longest prefix (`argument-off=`,
     /// `env-off=`, `value.`), and `=` between a key and its value.

@@ -6,7 +6,7 @@ import Testing
 /// draws the line where the kernel does: the kernel itself finds the largest environment that still launches (Python
 /// execs the same argv and environment, `E2BIG` or not), `profile run` launches with exactly that much and refuses one
 /// byte more, saying what takes the room, exit 126, nothing launched.
-@Suite(.timeLimit(.minutes(5))) struct ArgumentSpaceTests {
+@Suite(.timeLimit(.minutes(20))) struct ArgumentSpaceTests {
     static let profile = """
         env:
           API_BASE_URL: http://localhost:8080

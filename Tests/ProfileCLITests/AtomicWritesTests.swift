@@ -12,7 +12,7 @@ import Darwin
 /// are sent to a real process at the moment of writing: debug builds honour `PROFILE_DEBUG_PAUSE_BEFORE_RENAME`,
 /// which stops the writer after its temporary file is complete and before the rename until the test has opened and
 /// closed a FIFO (see `DebugPause`).
-@Suite struct AtomicWritesTests {
+@Suite(.timeLimit(.minutes(20))) struct AtomicWritesTests {
     static let original = "ORIGINAL CONTENT\n"
     static let catalog = "flags:\n  skipOnboarding: Start on the main screen\nvalues:\n  pageSize: {type: int}\n"
     static let scheme = XcodeUpdateTests.fixtures.appendingPathComponent("Weather.xcscheme").path
@@ -301,21 +301,21 @@ final class PausedWriter {
 
     /// Returns once the process waits in the hook (a writer can open the FIFO only while it has it open to read).
     func waitUntilPaused() throws {
-        let deadline = Date().addingTimeInterval(60)
-        while held < 0 {
+        var ended = false
+        let paused = Wait.until {
             held = open(scratch.path("pause"), O_WRONLY | O_NONBLOCK | O_CLOEXEC)
-            if held >= 0 { return }
             var status: Int32 = 0
-            if waitpid(pid, &status, WNOHANG) == pid {
-                Issue.record("the writer ended before it paused: \(stderr)")
-                throw CancellationError()
-            }
-            if Date() > deadline {
-                kill(pid, SIGKILL)
-                Issue.record("the writer never paused")
-                throw CancellationError()
-            }
-            usleep(2000)
+            ended = held < 0 && waitpid(pid, &status, WNOHANG) == pid
+            return held >= 0 || ended
+        }
+        if ended {
+            Issue.record("the writer ended before it paused: \(stderr)")
+            throw CancellationError()
+        }
+        if !paused {
+            kill(pid, SIGKILL)
+            Issue.record("the writer never paused")
+            throw CancellationError()
         }
     }
 
@@ -327,15 +327,10 @@ final class PausedWriter {
 
     var stderr: String { (try? String(contentsOfFile: scratch.path("err"), encoding: .utf8)) ?? "" }
 
-    /// Waits for the end (killing it after a minute): its exit status, or the signal that ended it.
+    /// Waits for the end (`Wait.forExit`): its exit status, or the signal that ended it.
     func wait() -> (status: Int32, signaled: Bool) {
         release()
-        let deadline = Date().addingTimeInterval(60)
-        var status: Int32 = 0
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            if Date() > deadline { kill(pid, SIGKILL) }
-            usleep(2000)
-        }
+        let status = Wait.forExit(of: pid)
         let signaled = (status & 0x7F) != 0 && (status & 0x7F) != 0x7F
         return (signaled ? status & 0x7F : (status >> 8) & 0xFF, signaled)
     }

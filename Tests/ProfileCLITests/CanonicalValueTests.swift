@@ -5,7 +5,7 @@ import Testing
 /// `.inf`, `-.inf`, `.NaN` travel as `31`, `15`, `inf`, `-inf`, `nan`, which the runtime's typed reads and `decode`
 /// read back — through the payload (`profile run`), through `-key value` exports (`profile export arguments`) and
 /// through generated Swift (`profile generate swift`).
-@Suite struct CanonicalValueTests {
+@Suite(.timeLimit(.minutes(20))) struct CanonicalValueTests {
     static let values = """
         values:
           hex: 0x1F

@@ -1,9 +1,10 @@
 import Foundation
+import TestSupport
 import Testing
 
 /// Completion scripts: committed ones are current, they agree with the real command line, and they work in real
 /// bash, zsh and fish sessions started in a subdirectory of a repository with 100 profiles.
-@Suite(.serialized) struct CompletionTests {
+@Suite(.timeLimit(.minutes(20))) struct CompletionTests {
     @Test(arguments: [("bash", "profile.bash"), ("zsh", "_profile"), ("fish", "profile.fish")])
     func committedScriptsAreCurrent(shell: String, file: String) throws {
         let generated = try CLI.profile(["completion", shell]).stdout
@@ -261,8 +262,12 @@ import Testing
     }
 
     /// Types `line` and TAB (`tabs` times; by default twice for zsh, so it lists) in a real interactive shell inside a
-    /// tmux server of its own, and returns the screen once `expected` shows (or after a timeout). The server is gone
-    /// when this returns.
+    /// tmux server of its own, and returns the screen once `expected` shows (or when the wait gives up). The server is
+    /// gone when this returns.
+    ///
+    /// Each key goes to a shell that waits for it, never as typeahead (zsh drops a listing when input is pending): the
+    /// line once the prompt shows, each TAB once the screen shows what the keys before it did (the line echoed; the
+    /// previous TAB's insertion or listing).
     func tmux(shell: String, line: String, expected: [String], project: Project, tabs: Int? = nil) throws -> String {
         let session = "profile-test"
         let tabs = tabs ?? (shell == "bash" ? 1 : 2)
@@ -278,25 +283,50 @@ import Testing
         let server = TmuxServer(socket: project.path("tmux-\(UUID().uuidString.prefix(8))"), environment: env)
         defer { server.stop() }
         try server.start(session: session, command: command, in: project.path("sub/dir"))
+        func capture() throws -> String { try server.run(["capture-pane", "-p", "-t", session]).stdout }
         var screen = ""
-        // Wait for the prompt, type, press TAB, then poll the screen.
-        for _ in 0..<100 {
-            screen = try server.run(["capture-pane", "-p", "-t", session]).stdout
-            if screen.contains("READY") { break }
-            usleep(100_000)
+        func waitForScreen(_ condition: (String) -> Bool) throws {
+            try Wait.until(every: .milliseconds(10)) {
+                screen = try capture()
+                return condition(screen)
+            }
         }
+        // The prompt, then the line as typed after it, the cursor after its last character (tmux leaves out the
+        // spaces that end a line: a space typed last shows only as the cursor's move).
+        let prompt = shell == "bash" ? "READY$" : "READY%"
+        try waitForScreen { $0.contains(prompt) }
         try server.run(["send-keys", "-t", session, "-l", line])
-        for _ in 0..<tabs {
-            usleep(300_000)
+        let typed = prompt + " " + line
+        try Wait.until(every: .milliseconds(10)) {
+            screen = try capture()
+            let column = try server.run(["display-message", "-p", "-t", session, "#{cursor_x}"]).stdout
+            return screen.contains(String(typed.reversed().drop { $0 == " " }.reversed()))
+                && Int(column.trimmingCharacters(in: .whitespacesAndNewlines)) == typed.count
+        }
+        for _ in 0..<tabs where !expected.allSatisfy(screen.contains) {
+            let before = screen
             try server.run(["send-keys", "-t", session, "Tab"])
+            try waitForScreen { $0 != before }
         }
-        for _ in 0..<100 {
-            screen = try server.run(["capture-pane", "-p", "-t", session]).stdout
-            if expected.allSatisfy(screen.contains) { break }
-            usleep(100_000)
-        }
+        try waitForScreen { screen in expected.allSatisfy(screen.contains) }
         return screen
     }
+
+    /// The dump of zsh's completion functions (`compinit -d`), `completions/_profile` among them, made once for the
+    /// run, beside the built products (each run makes it anew: written under a name of its own, then renamed into
+    /// place); each session loads it as it is (`compinit -C`). Made anew by each session, it took two seconds and more
+    /// of CPU a session (zsh reads every function of its `fpath`): most of this suite's time.
+    static let zshCompletionDump: String = {
+        let dump = CLI.productsDirectory.appendingPathComponent("completion-tests.zcompdump").path
+        let scratch = dump + ".\(getpid())"
+        let scripts = CLI.repositoryRoot.appendingPathComponent("completions").path
+        _ = try? CLI.run(
+            Tools.path("zsh") ?? "zsh",
+            ["-f", "-c", "fpath=(\(scripts) $fpath); autoload -Uz compinit && compinit -u -d \(scratch)"],
+            environment: ["HOME": CLI.productsDirectory.path, "TERM": "xterm"])
+        rename(scratch, dump)
+        return dump
+    }()
 
     static func rcFile(shell: String, project: Project) -> String {
         let scripts = CLI.repositoryRoot.appendingPathComponent("completions").path
@@ -315,7 +345,7 @@ import Testing
         return """
             PS1='READY%% '
             fpath=(\(scripts) $fpath)
-            autoload -Uz compinit && compinit -u -d \(project.path(".zcompdump"))
+            autoload -Uz compinit && compinit -u -C -d \(zshCompletionDump)
             zstyle ':completion:*' list-prompt ''
             unsetopt beep
 

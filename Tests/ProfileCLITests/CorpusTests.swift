@@ -5,8 +5,10 @@ import Testing
 /// The bad-input corpus (`Fixtures/Corpus`, described in its README): every case is copied into a throwaway
 /// project and run through the built `profile run <args> -- touch LAUNCHED` from the project's root. The exact
 /// standard error and exit status must match `expected.txt`, the child must not be launched (unless the case
-/// expects success), the tool must not die of a signal, and it must finish in bounded time and memory.
-@Suite struct CorpusTests {
+/// expects success), the tool must not die of a signal, and it must finish within bounded CPU time and memory (limits
+/// the kernel enforces: `ulimit -t` and `-v`; a case beyond them dies of SIGXCPU or fails to allocate, never a clock
+/// read by the test).
+@Suite(.timeLimit(.minutes(20))) struct CorpusTests {
     static let corpus = URL(fileURLWithPath: #filePath).deletingLastPathComponent()
         .appendingPathComponent("Fixtures/Corpus")
 
@@ -19,8 +21,9 @@ import Testing
         .sorted()
     }()
 
-    /// Seconds one case may take (debug build, on a loaded machine).
-    static let timeLimit: Duration = .seconds(10)
+    /// CPU seconds one case may use (debug build): CPU time, which a loaded machine does not stretch as it does the
+    /// time on the clock.
+    static let cpuSeconds = 10
 
     @Test func theCorpusIsThere() {
         #expect(Self.caseNames.count >= 60)
@@ -58,18 +61,18 @@ import Testing
         try project.generate(expected.generated)
 
         // A memory limit (2 GB of address space) and a CPU limit, set by a shell that then execs `profile` (same
-        // pid, so a crash is seen as the signal it is). `ulimit -v` is not on every system: best effort.
+        // pid, so a crash, or SIGXCPU past the CPU limit, is seen as the signal it is). `ulimit -v` is not on every
+        // system: best effort.
         let command =
-            ["-c", "ulimit -v 2000000 2>/dev/null; ulimit -t 60 2>/dev/null; exec \"$0\" \"$@\"", CLI.profileBinary]
+            [
+                "-c", "ulimit -v 2000000 2>/dev/null; ulimit -t \(cpuSeconds) 2>/dev/null; exec \"$0\" \"$@\"",
+                CLI.profileBinary,
+            ]
             + ["run"] + expected.arguments + ["--", "touch", "LAUNCHED"]
-        let clock = ContinuousClock()
-        let start = clock.now
         let result = try CLI.run("/bin/sh", command, in: project.root, environment: expected.environment)
-        let elapsed = clock.now - start
 
-        #expect(!result.signaled, "killed by signal \(result.status)")
+        #expect(!result.signaled, "killed by signal \(result.status) (SIGXCPU: more than \(cpuSeconds) s of CPU)")
         #expect(result.status == expected.status, "exit status")
-        #expect(elapsed < timeLimit, "took \(elapsed)")
         let launched = FileManager.default.fileExists(atPath: project.root + "/LAUNCHED")
         #expect(launched == (expected.status == 0), launched ? "the child was launched" : "the child was not launched")
         if result.stderr.utf8.count > 1_000_000 {

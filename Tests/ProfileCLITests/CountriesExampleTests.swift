@@ -9,7 +9,7 @@ import Darwin
 #endif
 
 /// The example app, launched through `profile run` with the repository's own profiles, and on its own.
-@Suite struct CountriesExampleTests {
+@Suite(.timeLimit(.minutes(20))) struct CountriesExampleTests {
     static var countries: String { CLI.productsDirectory.appendingPathComponent("countries").path }
     static var profilesDirectory: String { CLI.repositoryRoot.appendingPathComponent("profiles").path }
 

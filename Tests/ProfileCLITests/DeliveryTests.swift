@@ -8,7 +8,7 @@ import Testing
 /// `TEST_RUNNER_` (for the test runner), `SIMCTL_CHILD_` (for the app simctl launches) or `DEVICECTL_CHILD_` (for the
 /// app on a device) pass, prefix stripped; xcodebuild, devicectl and swift refuse options they do not know. The test runner is `profile-probe --hand-on`, a stand-in UI
 /// test that hands its profile on to the app (`ActiveProfile.current.launchConfiguration`).
-@Suite struct DeliveryTests {
+@Suite(.timeLimit(.minutes(20))) struct DeliveryTests {
     static var standIns: String {
         CLI.repositoryRoot.appendingPathComponent("Tests/ProfileCLITests/Fixtures/StandIns").path
     }

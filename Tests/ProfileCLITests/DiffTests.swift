@@ -3,7 +3,7 @@ import Testing
 
 /// `profile diff`: the built binary compares two sides as a launch sees them; exit 0 equal, 1 different (like
 /// diff(1)), 64/65/66 on errors.
-@Suite struct DiffTests {
+@Suite(.timeLimit(.minutes(20))) struct DiffTests {
     let files = [
         "profiles/_catalog.yml": """
         flags: {fast: Go fast, slow: Go slow}

@@ -7,7 +7,7 @@ import Testing
 /// stand-in for the command (`dump`, `xcodebuild`, `xcrun`), records its argv and its whole environment (`env -0`).
 /// The plan's environment changes applied to the recorded environment must give the child's environment exactly, and
 /// the plan's argv after the command's name must be the child's arguments.
-@Suite struct DryRunEquivalenceTests {
+@Suite(.timeLimit(.minutes(20))) struct DryRunEquivalenceTests {
     /// The driver: records its environment (the one `profile` starts from), writes the dry run's JSON, then execs the
     /// real run. Its words come from `DRIVE_ARGS` (JSON), so that `profile shell` can start it as `$SHELL`.
     static let driver = """

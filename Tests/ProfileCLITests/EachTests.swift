@@ -10,7 +10,7 @@ import Darwin
 
 /// `profile run --each`: one run per profile, in order, a header before each and a summary table at the end; stops
 /// at the first failure (unless `--keep-going`) and at SIGINT/SIGTERM; exits with the first failed run's status.
-@Suite struct EachTests {
+@Suite(.timeLimit(.minutes(20))) struct EachTests {
     func project() throws -> Project {
         try Project([
             "profiles/uitest.yml": "env: {WHO: uitest}\n",
@@ -141,22 +141,18 @@ import Darwin
     @Test(arguments: [SIGINT, SIGTERM])
     func aSignalStopsTheRunningChildAndTheMatrix(signal: Int32) throws {
         let project = try project()
-        // The child says it started, then waits; on the signal it records it, stops its sleep and exits 130.
+        // The child says it started once its trap is set and its sleep runs (`$!` set: a signal from then on, before
+        // or during `wait`, runs the trap), then waits; on the signal it records it, stops its sleep and exits 130.
         let child = """
             trap 'echo "$WHO" > got-signal; kill $! 2>/dev/null; exit 130' INT TERM
+            sleep 30 &
             echo "$WHO" >> started
-            sleep 30 & wait
+            wait
             """
         let running = try Background(
             CLI.profileBinary, ["run", "--each", "uitest", "demo", "--keep-going", "--", "sh", "-c", child],
             in: project.root)
-        var started = false
-        for _ in 0..<200 where !started {
-            started = project.exists("started")
-            if !started { usleep(50_000) }
-        }
-        #expect(started, "the first child did not start")
-        usleep(100_000)  // let the child reach `wait`
+        #expect(Wait.forFile(project.path("started")), "the first child did not start")
         kill(running.pid, signal)
         let result = try running.wait()
         #expect(result.signaled)
@@ -185,8 +181,9 @@ final class Background {
         let pid = try Subprocess.spawn(
             executable, arguments, in: directory, environment: env, stdin: scratch.path("in"),
             stdout: scratch.path("out"), stderr: scratch.path("err"))
+        // Not signalled before it shows it runs: until the trampoline execs, the pid is bash's. The test waits for a
+        // file its child writes first.
         self.pid = pid
-        usleep(50_000)  // the trampoline execs `profile` (same pid) before a signal is sent
     }
 
     private var reaped = false
@@ -199,15 +196,9 @@ final class Background {
         var signaled: Bool
     }
 
-    /// Waits for it to end (SIGKILL after 20 seconds).
+    /// Waits for it to end (`Wait.forExit`: SIGKILL if it outlives the wait's limit).
     func wait() throws -> Finished {
-        var status: Int32 = 0
-        var waited = 0
-        while waitpid(pid, &status, WNOHANG) == 0 {
-            if waited == 400 { kill(pid, SIGKILL) }
-            usleep(50_000)
-            waited += 1
-        }
+        let status = Wait.forExit(of: pid)
         reaped = true
         let signaled = (status & 0x7F) != 0 && (status & 0x7F) != 0x7F
         let code = signaled ? status & 0x7F : (status >> 8) & 0xFF

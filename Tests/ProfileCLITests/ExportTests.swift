@@ -8,7 +8,7 @@ import FoundationXML
 #endif
 
 /// `profile export` end to end: the built binary, real files, real shells.
-@Suite struct ExportTests {
+@Suite(.timeLimit(.minutes(20))) struct ExportTests {
     /// Values that break naive quoting, an inherited secret, an unset, and a typed layer for the payload.
     static let tricky = #"""
         env:

@@ -1,4 +1,5 @@
 import Foundation
+import ProfileModel
 import ProfilePlatform
 import Testing
 
@@ -7,7 +8,7 @@ import Testing
 /// One command-line grammar: the same argument vectors mean the same thing to every command that takes overrides
 /// (`run`, `show`, `export`) and to the completion scripts; swift-argument-parser's declarations (help) declare
 /// what `Grammar` does.
-@Suite struct GrammarTests {
+@Suite(.timeLimit(.minutes(20))) struct GrammarTests {
     // MARK: - swift-argument-parser's declarations are the grammar's
 
     /// One option or positional, as swift-argument-parser's `--experimental-dump-help` and `Grammar` describe it.
@@ -451,6 +452,30 @@ import Testing
         #expect(
             fourth.errors == [
                 "column 36: error: `-x-` is not a valid flag name (words of letters, digits and `_`, joined by `.` or `-`)"
+            ])
+    }
+}
+
+/// `run`'s modes are read by the names of the grammar's options: every option of `run` that is neither an override
+/// nor `--profiles-dir` is read into `Run.Modes` (an option added to the grammar and not read there, or read by a
+/// name the grammar does not give, fails here).
+@Suite struct RunModesTests {
+    @Test func everyOptionOfRunIsAMode() throws {
+        var read: [String: Int] = [:]
+        for option in Grammar.run.options where option.override == nil && option.name != Grammar.profilesDirectory.name
+        {
+            let arguments = ["run", option.name] + (option.value == nil ? [] : ["1"]) + ["p", "--", "x"]
+            guard case .invocation(let invocation) = CommandLineReader.read(arguments) else {
+                Issue.record("\(arguments) is not an invocation")
+                continue
+            }
+            let modes = ProfileCommand.Run.Modes(invocation)
+            read[option.name] = Mirror(reflecting: modes).children.count { ($0.value as? Located<String>) != nil }
+        }
+        #expect(
+            read == [
+                "--no-arguments": 1, "--prefix": 1, "--dry-run": 1, "--json": 1, "--reveal": 1, "--each": 1,
+                "--keep-going": 1, "--redact": 1, "--watch": 1, "--grace": 2,
             ])
     }
 }

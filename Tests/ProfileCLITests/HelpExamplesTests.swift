@@ -4,7 +4,7 @@ import Testing
 
 /// Every subcommand's help ends its overview with two or three examples, and the command's page of the reference
 /// (`docs/cli/<command>.md`) shows the same command lines.
-@Suite struct HelpExamplesTests {
+@Suite(.timeLimit(.minutes(20))) struct HelpExamplesTests {
     static let subcommands = [
         "run", "shell", "list", "show", "diff", "lint", "export", "import", "generate", "init", "redact", "completion",
     ]

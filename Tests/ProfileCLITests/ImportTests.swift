@@ -1,10 +1,11 @@
 import Foundation
+import ProfileInterop
 import Testing
 
 /// `profile import` end to end, through the built binary: the profile it writes loads and lints clean, the file read
 /// gains the record of its entries and nothing else, `export --update` of the same file then changes nothing, an
 /// edited entry is rewritten in place, it never overwrites, and bad input writes nothing.
-@Suite struct ImportTests {
+@Suite(.timeLimit(.minutes(20))) struct ImportTests {
     static func fixture(_ name: String) throws -> String { try XcodeUpdateTests.fixture(name) }
 
     func file(_ project: Project, _ name: String) throws -> String {
@@ -344,6 +345,49 @@ import Testing
         }
     }
 
+    /// `--action` and `--configuration` are refused, at their place, for every format that does not take them, and
+    /// the one a format requires is asked for: what each format declares (``ImportFormat/options``), through the
+    /// binary. A refused option stops the command before the file is read; an accepted one lets it go on to the
+    /// missing file (exit 66).
+    @Test func theOptionsGoWithTheFormatsThatTakeThem() throws {
+        let project = try Project(["profiles/.keep": ""])
+        let options: [(ImportOptions, [String], String)] = [
+            (.action, ["--action", "test"], "the scheme action"),
+            (.configuration, ["--configuration", "c"], "the configuration"),
+        ]
+        for format in ImportFormats.all {
+            for (option, words, chooses) in options {
+                let required = options.filter { format.requiredOptions.contains($0.0) && $0.0 != option }
+                let line = ["import", format.name, "missing", "--name", "a"] + words + required.flatMap(\.1)
+                let result = try project.profile(line, environment: ["NO_COLOR": "1"])
+                if format.options.contains(option) {
+                    #expect(result.status == 66, "\(line): \(result.stderr)")
+                    continue
+                }
+                let shown = "profile " + line.joined(separator: " ")
+                let column = shown.range(of: " " + words[0])!.lowerBound.utf16Offset(in: shown) + 2
+                let formats = ImportFormats.all.filter { $0.options.contains(option) }.map { "`import \($0.name)`" }
+                #expect(result.status == 64)
+                #expect(
+                    result.stderr == """
+                        command line:1:\(column): error: `\(words[0])` chooses \(chooses) for \
+                        \(formats.count == 1 ? formats[0] : formats.dropLast().joined(separator: ", ") + " and " + formats.last!)
+                        \(shown)
+                        \(String(repeating: " ", count: column - 1))^\(String(repeating: "~", count: words[0].count - 1))
+
+                        """, "\(line)")
+            }
+            for (option, words, chooses) in options where format.requiredOptions.contains(option) {
+                let result = try project.profile(["import", format.name, "missing", "--name", "a"])
+                #expect(result.status == 64)
+                #expect(
+                    result.stderr
+                        == "profile: error: name \(chooses) to import from the \(format.file): `profile import "
+                        + "\(format.name) <file> \(words[0]) <name> --name <name>`\n")
+            }
+        }
+    }
+
     @Test func commandLineMistakes() throws {
         let project = try Project(["profiles/.keep": "", ".env": "A=1\n"])
         let noName = try project.profile(["import", "dotenv", ".env"])
@@ -366,7 +410,8 @@ import Testing
         #expect(configuration.status == 64)
         let format = try project.profile(["import", "plist", ".env", "--name", "a"])
         #expect(format.status == 64)
-        #expect(format.stderr.contains("unknown format `plist` (one of `xcscheme`, `xctestplan`, `dotenv`, `vscode`)"))
+        let formats = ImportFormats.all.map { "`\($0.name)`" }.joined(separator: ", ")
+        #expect(format.stderr.contains("unknown format `plist` (one of \(formats))"))
         let missing = try project.profile(["import", "dotenv", "nope.env", "--name", "a"])
         #expect(missing.status == 66)
         #expect(!project.exists("profiles/a.yml"))

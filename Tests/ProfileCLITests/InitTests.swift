@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite struct InitTests {
+@Suite(.timeLimit(.minutes(20))) struct InitTests {
     @Test func scaffoldsProfilesThatLintCleanAndRun() throws {
         let project = try Project(["README.md": "app\n", ".gitignore": ".build/\n"])
         let result = try project.profile(["init"])

@@ -3,7 +3,7 @@ import Testing
 
 /// Interpolation through the built `profile run`, against `bash -c` running the same assignments in order (the
 /// full table of cases, against bash and dash, is `InterpolationShellParityTests` in ProfileCoreTests).
-@Suite struct InterpolationEndToEndTests {
+@Suite(.timeLimit(.minutes(20))) struct InterpolationEndToEndTests {
     /// `env` entries in order (`NAME: template`, written as YAML single-quoted scalars) over `inherited`.
     struct Case: Sendable, CustomTestStringConvertible {
         var entries: [(name: String, template: String)]

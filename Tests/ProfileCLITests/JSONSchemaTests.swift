@@ -5,7 +5,7 @@ import Testing
 /// `profile generate json-schema`, checked by a real validator: the `jsonschema` package (draft 2020-12) through
 /// `Scripts/check-profile-schema.py`, over the repository's profiles (which it must accept) and the corpus's cases
 /// (the valid ones accepted, those whose files have the wrong structure rejected).
-@Suite struct JSONSchemaTests {
+@Suite(.timeLimit(.minutes(20))) struct JSONSchemaTests {
     /// Whether python3 has `jsonschema` and `yaml` (CI installs them; `PROFILE_REQUIRE_SHELLS=1` makes their absence
     /// a failure rather than a skip, as for the completion tests' shells).
     static let validatorAvailable = Tools.available("jsonschema", "yaml")

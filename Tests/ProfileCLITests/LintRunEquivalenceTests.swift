@@ -6,7 +6,7 @@ import Testing
 /// generated repositories: every rule below, each placed in the profile itself, in its parent, in its `.local`
 /// overlay, and at the root of a chain five deep; and over every case of the bad-input corpus whose outcome does not
 /// depend on the command line or the invoking environment.
-@Suite struct LintRunEquivalenceTests {
+@Suite(.timeLimit(.minutes(20))) struct LintRunEquivalenceTests {
     /// One broken (or valid) thing: the YAML lines it adds to a profile file, and files it adds to `profiles/`.
     struct Rule: Sendable {
         var name: String

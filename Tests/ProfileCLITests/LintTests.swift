@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite struct LintTests {
+@Suite(.timeLimit(.minutes(20))) struct LintTests {
     @Test func reportsEveryProblemInEveryFormat() throws {
         let project = try Project([
             "profiles/a.yml": "extends: b\nflgs: {}\n",
@@ -50,7 +50,7 @@ import Testing
     }
 }
 
-@Suite struct LintWarningTests {
+@Suite(.timeLimit(.minutes(20))) struct LintWarningTests {
     @Test func sharedProfilesThatInjectCodeAreFlagged() throws {
         let project = try Project([
             "profiles/p.yml": "env:\n  LD_PRELOAD: /tmp/x.so\n  DYLD_INSERT_LIBRARIES: /tmp/y.dylib\n",

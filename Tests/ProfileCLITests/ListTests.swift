@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite struct ListTests {
+@Suite(.timeLimit(.minutes(20))) struct ListTests {
     @Test func listsRunnableProfilesWithDescriptions() throws {
         let project = try Project([
             "profiles/base.yml": "description: hidden\nabstract: true\n",

@@ -5,7 +5,7 @@ import Testing
 /// `man/profile.1` (installed by `make install`, and by the Homebrew formula) is current: generated again from the
 /// built `profile`'s command definitions by `Scripts/generate-manpage.py`, it is the committed file, byte for byte.
 /// `make man` regenerates it.
-@Suite struct ManPageTests {
+@Suite(.timeLimit(.minutes(20))) struct ManPageTests {
     /// python3 as the user's PATH finds it (the script needs nothing beyond its standard library).
     static let environment = ProcessInfo.processInfo.environment
     static let script = CLI.repositoryRoot.appendingPathComponent("Scripts/generate-manpage.py").path

@@ -11,7 +11,7 @@ import Darwin
 /// and a file that may not be read, never block the tool (a FIFO used to wait forever for a writer, freezing `list`,
 /// TAB completion and `run`). Each command answers at once, names the file (`path: error: …`), launches nothing and
 /// exits 66, the status of an unreadable input (as for a missing profiles directory).
-@Suite struct NonRegularFilesTests {
+@Suite(.timeLimit(.minutes(20))) struct NonRegularFilesTests {
     func project() throws -> Project {
         let project = try Project([
             "profiles/ok.yml": "description: A profile\n",

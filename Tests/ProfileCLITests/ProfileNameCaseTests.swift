@@ -5,7 +5,7 @@ import Testing
 /// profile on Linux and on macOS, where APFS would open `uitest.yml` for `UITest.yml`. The binary looks a name up in
 /// the directory's listing, byte for byte (unit tests with a faked case-insensitive listing:
 /// `ProfileDirectoryTests`).
-@Suite struct ProfileNameCaseTests {
+@Suite(.timeLimit(.minutes(20))) struct ProfileNameCaseTests {
     func project() throws -> Project {
         try Project(["profiles/uitest.yml": "arguments: [-UITests]\n", ".git/HEAD": "ref: refs/heads/main\n"])
     }

@@ -6,7 +6,11 @@ import Testing
 /// (its default options and each configuration) imports, the import adds nothing to the file but the record of its
 /// entries, an update right after changes nothing, a second update neither, and a profile edited after the import
 /// rewrites its entry in place. Whole files are compared.
-@Suite struct RealFilesTests {
+///
+/// Each test goes over every file of its kind (concurrently) and counts what each half checked: the round trips
+/// (import, update, update) and the edits in place (a file whose import took no variable has none to edit). Either
+/// count at zero fails: a corpus or a change that leaves a half checking nothing cannot pass unnoticed.
+@Suite(.timeLimit(.minutes(20))) struct RealFilesTests {
     static let root = CLI.repositoryRoot.appendingPathComponent("Tests/ProfileCoreTests/Fixtures/RealFiles")
 
     static func files(_ kind: String) -> [String] {
@@ -81,11 +85,33 @@ import Testing
     /// The bytes as text, for comparisons that print what differs.
     static func text(_ bytes: [UInt8]) -> String { String(decoding: bytes, as: UTF8.self) }
 
+    /// What the two halves of the loops checked.
+    struct Checked: Sendable {
+        /// Import, update, update: each loop.
+        var roundTrips = 0
+        /// A variable edited and updated in place.
+        var edits = 0
+
+        static func + (left: Checked, right: Checked) -> Checked {
+            Checked(roundTrips: left.roundTrips + right.roundTrips, edits: left.edits + right.edits)
+        }
+    }
+
+    /// `body` for each name, concurrently, and the sum of what they checked.
+    static func forEach(_ names: [String], _ body: @escaping @Sendable (String) throws -> Checked) async throws
+        -> Checked
+    {
+        try await withThrowingTaskGroup(of: Checked.self) { group in
+            for name in names { group.addTask { try body(name) } }
+            return try await group.reduce(Checked(), +)
+        }
+    }
+
     /// One import → update → update → edit → update loop over `file` (in `kind`), with `importArguments` choosing the
-    /// action or configuration and `updateArguments` the same for `export --update`.
-    func roundTrip(
+    /// action or configuration and `updateArguments` the same for `export --update`; what it checked.
+    static func roundTrip(
         _ kind: String, _ name: String, file: String, importArguments: [String], updateArguments: [String]
-    ) throws {
+    ) throws -> Checked {
         let original = try Self.bytes(kind, name)
         let project = try Project(["profiles/.keep": ""])
         try Self.write(project, file, original)
@@ -126,6 +152,7 @@ import Testing
         #expect(
             Self.text(try Self.read(project, file)) == Self.text(afterUpdate),
             "\(what): a second update changes nothing")
+        var checked = Checked(roundTrips: 1, edits: 0)
 
         // Edit one variable the import took (the first checked one whose name the file sets once) and update: it is
         // rewritten in place, not added beside the original.
@@ -133,7 +160,7 @@ import Testing
         guard json.status == 0,
             let object = try JSONSerialization.jsonObject(with: Data(json.stdout.utf8)) as? [String: Any],
             let environment = object["environment"] as? [String: Any]
-        else { return }
+        else { return checked }
         let text = String(decoding: afterUpdate, as: UTF8.self)
         let keyLine = { (name: String) in kind == "xcscheme" ? "key = \"\(name)\"" : "\"key\" : \"\(name)\"" }
         let lines = text.components(separatedBy: "\n")
@@ -142,7 +169,7 @@ import Testing
                 name != "PROFILE_PAYLOAD" && name.allSatisfy { $0.isLetter || $0.isNumber || $0 == "_" }
                     && lines.filter { $0.trimmingCharacters(in: .whitespaces).hasPrefix(keyLine(name)) }.count == 1
             })
-        else { return }
+        else { return checked }
         let edit = try project.profile(
             ["export", kind, "p", "--env", "\(variable)=edited", "--update", file] + updateArguments)
         #expect(edit.status == 0, "\(what): \(edit.stderr)")
@@ -161,31 +188,51 @@ import Testing
             Self.withoutRecord(edited, like: original)
                 == Self.withoutRecord(Array(expected.joined(separator: "\n").utf8), like: original),
             "\(what): the edited `\(variable)` is rewritten in place")
+        checked.edits += 1
+        return checked
     }
 
-    @Test(arguments: files("xcscheme"))
-    func schemesImportAndRoundTrip(_ name: String) throws {
-        let text = String(decoding: try Self.bytes("xcscheme", name), as: UTF8.self)
-        var checked = 0
-        for action in ["launch", "test"] where text.contains(action == "launch" ? "<LaunchAction" : "<TestAction") {
-            try roundTrip(
-                "xcscheme", name, file: "App.xcscheme", importArguments: ["--action", action],
-                updateArguments: ["--action", action])
-            checked += 1
+    @Test func schemesImportAndRoundTrip() async throws {
+        let names = Self.files("xcscheme")
+        let checked = try await Self.forEach(names) { name in
+            let text = String(decoding: try Self.bytes("xcscheme", name), as: UTF8.self)
+            var checked = Checked()
+            for action in ["launch", "test"] where text.contains(action == "launch" ? "<LaunchAction" : "<TestAction") {
+                checked =
+                    checked
+                    + (try Self.roundTrip(
+                        "xcscheme", name, file: "App.xcscheme", importArguments: ["--action", action],
+                        updateArguments: ["--action", action]))
+            }
+            #expect(checked.roundTrips > 0, "\(name): no Run or Test action")
+            return checked
         }
-        #expect(checked > 0)
+        #expect(checked.roundTrips >= names.count, "round trips")
+        #expect(checked.edits > 0, "edits in place")
     }
 
-    @Test(arguments: files("xctestplan"))
-    func testPlansImportAndRoundTrip(_ name: String) throws {
-        let plan = try JSONSerialization.jsonObject(with: Data(try Self.bytes("xctestplan", name))) as? [String: Any]
-        let configurations = (plan?["configurations"] as? [[String: Any]] ?? []).compactMap { $0["name"] as? String }
-        try roundTrip("xctestplan", name, file: "App.xctestplan", importArguments: [], updateArguments: [])
-        for configuration in Set(configurations).sorted()
-        where configurations.filter({ $0 == configuration }).count == 1 {
-            try roundTrip(
-                "xctestplan", name, file: "App.xctestplan", importArguments: ["--configuration", configuration],
-                updateArguments: ["--configuration", configuration])
+    @Test func testPlansImportAndRoundTrip() async throws {
+        let names = Self.files("xctestplan")
+        let checked = try await Self.forEach(names) { name in
+            let plan =
+                try JSONSerialization.jsonObject(with: Data(try Self.bytes("xctestplan", name))) as? [String: Any]
+            let configurations = (plan?["configurations"] as? [[String: Any]] ?? []).compactMap {
+                $0["name"] as? String
+            }
+            var checked = try Self.roundTrip(
+                "xctestplan", name, file: "App.xctestplan", importArguments: [], updateArguments: [])
+            for configuration in Set(configurations).sorted()
+            where configurations.filter({ $0 == configuration }).count == 1 {
+                checked =
+                    checked
+                    + (try Self.roundTrip(
+                        "xctestplan", name, file: "App.xctestplan",
+                        importArguments: ["--configuration", configuration],
+                        updateArguments: ["--configuration", configuration]))
+            }
+            return checked
         }
+        #expect(checked.roundTrips >= names.count, "round trips")
+        #expect(checked.edits > 0, "edits in place")
     }
 }

@@ -4,7 +4,7 @@ import Testing
 
 /// `run --redact` and `profile redact` (issue 24): a secret written in any pieces never reaches the output, in pipe
 /// and terminal mode; the child sees a terminal when `profile` has one; exit statuses and signals are the child's.
-@Suite struct RedactTests {
+@Suite(.timeLimit(.minutes(20))) struct RedactTests {
     static let secret = "tok-SEKRIT-4242"
 
     static func project() throws -> Project {
@@ -136,14 +136,10 @@ import Testing
             command: "profile run app --redact -- \(python) tty.py 2>/dev/null; echo status $? > done.tmp; "
                 + "mv done.tmp done; sleep 30",
             in: project.root, width: 120, height: 20)
-        var screen = ""
-        for _ in 0..<100 where !screen.contains(" tty ") {
-            usleep(50_000)
-            screen = try server.run(["capture-pane", "-p", "-t", "r"]).stdout
-        }
+        try Wait.until { try server.run(["capture-pane", "-p", "-t", "r"]).stdout.contains(" tty ") }
         try server.run(["send-keys", "-t", "r", "hello", "Enter"])
-        for _ in 0..<100 where !project.exists("done") { usleep(50_000) }
-        screen = try server.run(["capture-pane", "-p", "-t", "r"]).stdout
+        Wait.forFile(project.path("done"))
+        let screen = try server.run(["capture-pane", "-p", "-t", "r"]).stdout
         let lines = screen.split(separator: "\n").map(String.init)
         #expect(lines == ["<secret:TOKEN> tty True True 120 True", "hello", "read hello"])
         #expect(try String(contentsOfFile: project.path("done"), encoding: .utf8) == "status 5\n")
@@ -158,10 +154,10 @@ import Testing
         try project.write(
             "child.py",
             """
-            import os, time
+            import os, signal
             with open("started.tmp", "w") as f: f.write(os.environ["TOKEN"])
             os.rename("started.tmp", "started")
-            while True: time.sleep(1)
+            while True: signal.pause()
 
             """)
         try project.write("parent.py", TmuxServer.statusRecorder)
@@ -171,10 +167,10 @@ import Testing
         try server.start(
             session: "r", command: "exec \(python) parent.py profile run app --redact -- \(python) child.py",
             in: project.root)
-        for _ in 0..<200 where !project.exists("started") { usleep(50_000) }
+        Wait.forFile(project.path("started"))
         #expect(try String(contentsOfFile: project.path("started"), encoding: .utf8) == Self.secret)
         try server.run(["send-keys", "-t", "r", "C-c"])
-        for _ in 0..<200 where !project.exists("status") { usleep(50_000) }
+        Wait.forFile(project.path("status"))
         #expect((try? String(contentsOfFile: project.path("status"), encoding: .utf8)) == "signal \(SIGINT)")
     }
 
@@ -202,7 +198,7 @@ import Testing
             try server.run(["capture-pane", "-p", "-t", "z"]).stdout.split(separator: "\n").map(String.init)
         }
         func wait(for line: String) throws {
-            for _ in 0..<200 where try !screen().contains(line) { usleep(50_000) }
+            try Wait.until { try screen().contains(line) }
         }
         let command = "profile run app --redact -- \(python) child.py"
         try wait(for: "$")  // the prompt (tmux leaves out the spaces that end a line)
@@ -215,7 +211,7 @@ import Testing
         try wait(for: "[1]+ \(command) &")
         try server.run(["send-keys", "-t", "z", "jobs", "Enter"])
         try wait(for: "$ jobs")
-        for _ in 0..<200 where try screen().filter({ $0 == stopped }).count < 2 { usleep(50_000) }
+        try Wait.until { try screen().filter({ $0 == stopped }).count >= 2 }
         try server.run(["send-keys", "-t", "z", "fg", "Enter"])
         try wait(for: command)
         try server.run(["send-keys", "-t", "z", "hello", "Enter"])

@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// Every file in the repository's own `profiles/` loads and every runnable profile launches.
-@Suite struct RepositoryProfilesTests {
+@Suite(.timeLimit(.minutes(20))) struct RepositoryProfilesTests {
     @Test func theRepositoryProfilesLintClean() throws {
         let result = try CLI.profile([
             "lint", "--profiles-dir", CLI.repositoryRoot.appendingPathComponent("profiles").path,

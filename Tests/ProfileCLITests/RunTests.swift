@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// `profile run` end to end: the built binary, real files, a real child.
-@Suite struct RunTests {
+@Suite(.timeLimit(.minutes(20))) struct RunTests {
     func project(_ files: [String: String] = [:]) throws -> Project {
         let project = try Project(files)
         try project.write("bin/show", showChild, executable: true)

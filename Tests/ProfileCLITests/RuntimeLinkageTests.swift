@@ -2,7 +2,7 @@ import Foundation
 import Testing
 
 /// The runtime library links no Foundation: the example app, which uses nothing else, must not load any of it.
-@Suite struct RuntimeLinkageTests {
+@Suite(.timeLimit(.minutes(20))) struct RuntimeLinkageTests {
     static let foundationLibraries = [
         "libFoundation", "FoundationEssentials", "FoundationInternationalization", "lib_FoundationICU",
         "Foundation.framework",

@@ -5,7 +5,7 @@ import Testing
 /// invoking environment (`${API_TOKEN}`), from catalog `secret: true` entries set in a personal `.local` overlay, and
 /// from values built from one (`DSN: postgres://u:${DB_PASSWORD}@h/db`). Every secret holds the bytes `SEKRIT`; each
 /// test runs one output through the built binary and looks for them in everything it printed and wrote.
-@Suite struct SecretsTests {
+@Suite(.timeLimit(.minutes(20))) struct SecretsTests {
     static let marker = "SEKRIT"
 
     static let environment = ["API_TOKEN": "tok-SEKRIT-4242", "PATH": "/usr/bin:/bin"]
@@ -201,7 +201,7 @@ import Testing
 /// print the profile (the missing variable as `${API_TOKEN}`, as a secret is shown anyway) with a warning at each place
 /// `run` would stop, and exit as usual; `lint` accepts it; everything that launches (`run`, `run --dry-run`,
 /// `run --each`, `shell`) refuses it, naming the variable, and launches nothing.
-@Suite struct UnsetRequiredVariableTests {
+@Suite(.timeLimit(.minutes(20))) struct UnsetRequiredVariableTests {
     static let files = [
         "profiles/_catalog.yml": "env:\n  API_TOKEN: {description: The API's token, secret: true}\n",
         "profiles/api.yml": """

@@ -1,4 +1,5 @@
 import Foundation
+import TestSupport
 import Testing
 
 #if canImport(Glibc)
@@ -9,7 +10,7 @@ import Darwin
 
 /// `profile shell`: the user's shell with the profile applied and `PROFILE_ACTIVE` exported; `exit` returns to the
 /// shell before, unchanged; nested shells compose.
-@Suite struct ShellTests {
+@Suite(.timeLimit(.minutes(20))) struct ShellTests {
     func project() throws -> Project {
         let project = try Project([
             "profiles/uitest.yml": "env: {LOG_LEVEL: debug}\narguments: [-UITests]\nflags: [skipOnboarding]\n",
@@ -100,12 +101,11 @@ import Darwin
         @discardableResult
         func waitFor(_ text: String) throws -> String {
             var current = ""
-            for _ in 0..<100 {
+            let shown = try Wait.until {
                 current = try screen()
-                if current.split(separator: "\n").contains(where: { $0 == text }) { return current }
-                usleep(100_000)
+                return current.split(separator: "\n").contains(where: { $0 == text })
             }
-            Issue.record("the screen never showed the line `\(text)`:\n\(current)")
+            if !shown { Issue.record("the screen never showed the line `\(text)`:\n\(current)") }
             return current
         }
 

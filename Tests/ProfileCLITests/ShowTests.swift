@@ -1,7 +1,7 @@
 import Foundation
 import Testing
 
-@Suite struct ShowTests {
+@Suite(.timeLimit(.minutes(20))) struct ShowTests {
     let files = [
         "profiles/base.yml": "description: shared\nabstract: true\nenv: {LOG: info}\nflags: [a]\n",
         "profiles/app.yml": """

@@ -8,7 +8,7 @@ import Testing
 /// included) the soft `RLIMIT_STACK` as their stack, so 256 KiB here is smaller than any thread the tool runs on a Mac.
 /// Before the loader and the `values` decoder kept their own stacks of frames, the debug build died of SIGSEGV from
 /// 60 levels on and the release build from about 250 on.
-@Suite(.timeLimit(.minutes(5))) struct SmallStackTests {
+@Suite(.timeLimit(.minutes(20))) struct SmallStackTests {
     /// The parser's limit: collections nested in one file, the file's own mapping included.
     static let limit = 256
 

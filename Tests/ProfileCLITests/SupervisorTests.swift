@@ -11,7 +11,7 @@ import Darwin
 /// `run --redact` and `run --watch` off the happy path (issue 31): few descriptors, a reader that stops reading, a
 /// command that starts a server in the background, a large paste, the parent's pipes and ignored signals. Each step
 /// waits for what it expects (a file, an exit); the suite has a time limit, so a hang fails it.
-@Suite(.timeLimit(.minutes(3))) struct SupervisorTests {
+@Suite(.timeLimit(.minutes(20))) struct SupervisorTests {
     static let secret = "tok-SEKRIT-4242"
 
     static func project() throws -> Project {
@@ -153,9 +153,9 @@ import Darwin
             ((try? String(contentsOfFile: project.path("servers"), encoding: .utf8)) ?? "").split(separator: "\n")
                 .compactMap { pid_t($0) }
         }
-        for _ in 0..<200 where servers().count < 1 { usleep(50_000) }
+        Wait.until { servers().count >= 1 }
         try project.write("profiles/dev.yml", "env:\n  GREETING: two\n")
-        for _ in 0..<200 where servers().count < 2 { usleep(50_000) }
+        Wait.until { servers().count >= 2 }
         let started = servers()
         try #require(started.count == 2)
         #expect(!TmuxServer.isRunning(started[0]), "the first server outlived the restart")

@@ -4,7 +4,7 @@ import Testing
 
 /// How the tests find their tools (`Tools`): the first match in order, and a bash older than 5 (macOS's own
 /// `/bin/bash` is 3.2) passed over for the next one.
-@Suite struct ToolsTests {
+@Suite(.timeLimit(.minutes(20))) struct ToolsTests {
     /// `.ci/run` runs the suite again with the tests' folders in a case-insensitive, case-preserving mount
     /// (`PROFILE_TEST_TMPDIR`, `Scripts/casefold-fs.py`), and the workflow's macOS job on APFS; both set
     /// `PROFILE_EXPECT_CASE_INSENSITIVE=1`, and then the folders must fold case, or that run would test nothing of it.

@@ -4,7 +4,7 @@ import Testing
 /// `profile export vscode` and `profile import vscode` end to end, through the built binary: a `launch.json` updated in
 /// place (whole file), the second update changing nothing (not even the file's modification time), import (which
 /// writes the record) then update byte for byte, an edited entry rewritten in place, and the errors.
-@Suite struct VSCodeTests {
+@Suite(.timeLimit(.minutes(20))) struct VSCodeTests {
     static let launch = """
         {
             // Written by hand.
@@ -152,7 +152,7 @@ import Testing
         #expect(unnamed.status == 64)
         #expect(
             unnamed.stderr.hasPrefix(
-                "profile: error: name the launch configuration to import: `profile import vscode <file> "
+                "profile: error: name the configuration to import from the launch.json: `profile import vscode <file> "
                     + "--configuration <name> --name <name>`"))
 
         let action = try project.profile(["export", "vscode", "dev", "--update", "launch.json", "--action", "test"])

@@ -5,7 +5,7 @@ import Testing
 
 /// One version: `ProfileVersion.current` is what `profile --version` prints, the latest release of CHANGELOG.md and
 /// the `from:` of the README's Package.swift snippet (what `Scripts/release.sh` tags).
-@Suite struct VersionTests {
+@Suite(.timeLimit(.minutes(20))) struct VersionTests {
     func read(_ relative: String) throws -> String {
         try String(contentsOfFile: TestPaths.repositoryPath(relative), encoding: .utf8)
     }

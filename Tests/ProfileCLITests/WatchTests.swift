@@ -10,29 +10,21 @@ import Darwin
 
 /// `run --watch` (issue 24): a save restarts the child with the new values, an invalid save keeps it and prints the
 /// located error, a child that exits on its own is started again by the next change, an idle watcher uses no CPU,
-/// and Ctrl-C stops both. No timings: each step waits for the output it expects (up to 10 s).
-@Suite struct WatchTests {
+/// and Ctrl-C stops both. No timings: each step waits for the output it expects (`Wait`).
+@Suite(.timeLimit(.minutes(20))) struct WatchTests {
     /// A child that prints its GREETING, and on SIGTERM prints that it stops and exits 0; `once` exits at once.
     static let child = """
-        import os, sys, time, signal
+        import os, sys, signal
         signal.signal(signal.SIGTERM, lambda *a: (print("stop", os.environ["GREETING"], flush=True), sys.exit(0)))
         print("start", os.environ["GREETING"], flush=True)
         if os.environ["GREETING"] == "once": sys.exit(2)
-        while True: time.sleep(1)
+        while True: signal.pause()
 
         """
 
-    /// Waits until `file` holds `text` (the whole file), up to 10 s; returns what it holds.
+    /// Waits until `file` holds `text` (the whole file); returns what it holds (`Wait.forContent`).
     @discardableResult
-    static func wait(for text: String, in file: String) -> String {
-        var content = ""
-        for _ in 0..<200 {
-            content = (try? String(contentsOfFile: file, encoding: .utf8)) ?? ""
-            if content == text { break }
-            usleep(50_000)
-        }
-        return content
-    }
+    static func wait(for text: String, in file: String) -> String { Wait.forContent(text, in: file) }
 
     /// Starts `profile` in the background as a shell would: through python3, which clears the signal mask it
     /// inherits (the test's thread blocks signals, and Foundation's Process passes its mask on) and execs.
@@ -57,14 +49,36 @@ import Darwin
         return process
     }
 
-    /// CPU ticks (user + system) `pid` has used, from /proc/PID/stat.
-    static func cpuTicks(_ pid: Int32) -> Int? {
-        guard let stat = try? String(contentsOfFile: "/proc/\(pid)/stat", encoding: .utf8),
-            let close = stat.lastIndex(of: ")")
-        else { return nil }
-        let fields = stat[stat.index(after: close)...].split(separator: " ")
-        guard fields.count > 13, let user = Int(fields[11]), let system = Int(fields[12]) else { return nil }
-        return user + system
+    /// Whether every thread of `pid` is blocked in a system call that only an event ends: a wait on descriptors,
+    /// signals, a child or a futex with no timeout (-1, or no timeout structure), or a read (/proc/PID/task/*/syscall:
+    /// the call's number and its arguments). Such a process uses no CPU until something happens: a timer, a poll with
+    /// a timeout or a busy loop shows as another call, a timeout, or `running`.
+    static func waitsOnlyForEvents(_ pid: Int32) -> Bool {
+        #if arch(x86_64)
+        // number: the argument (0-based) that holds the timeout, with the values that mean "none"
+        let calls: [Int: (Int, Set<String>)?] = [
+            0: nil, 7: (2, ["0xffffffff", "0xffffffffffffffff"]), 23: (4, ["0x0"]), 34: nil, 61: nil,
+            128: (2, ["0x0"]), 130: nil, 202: (3, ["0x0"]), 232: (3, ["0xffffffff", "0xffffffffffffffff"]),
+            247: nil, 270: (4, ["0x0"]), 271: (2, ["0x0"]), 281: (3, ["0xffffffff", "0xffffffffffffffff"]),
+        ]
+        #elseif arch(arm64)
+        let calls: [Int: (Int, Set<String>)?] = [
+            22: (3, ["0xffffffff", "0xffffffffffffffff"]), 63: nil, 72: (4, ["0x0"]), 73: (2, ["0x0"]),
+            95: nil, 98: (3, ["0x0"]), 133: nil, 137: (2, ["0x0"]), 260: nil,
+        ]
+        #else
+        let calls: [Int: (Int, Set<String>)?] = [:]
+        #endif
+        guard let tasks = try? FileManager.default.contentsOfDirectory(atPath: "/proc/\(pid)/task"), !tasks.isEmpty
+        else { return false }
+        return tasks.allSatisfy { task in
+            guard let line = try? String(contentsOfFile: "/proc/\(pid)/task/\(task)/syscall", encoding: .utf8)
+            else { return false }
+            let fields = line.split(separator: " ").map(String.init)
+            guard let number = fields.first.flatMap({ Int($0) }), let timeout = calls[number] else { return false }
+            guard let (index, none) = timeout else { return true }
+            return fields.count > index + 1 && none.contains(fields[index + 1])
+        }
     }
 
     @Test(.enabled(if: Tools.available("python3"), "needs python3"))
@@ -79,10 +93,8 @@ import Darwin
         #expect(Self.wait(for: "start one\n", in: project.path("out")) == "start one\n")
 
         #if os(Linux)
-        // Idle: not one tick of CPU over a second.
-        let before = Self.cpuTicks(process.processIdentifier)
-        usleep(1_000_000)
-        #expect(before != nil && Self.cpuTicks(process.processIdentifier) == before)
+        // Idle: the watcher comes to wait for events alone (no timer, no timeout), so it uses no CPU until one comes.
+        #expect(Wait.until { Self.waitsOnlyForEvents(process.processIdentifier) })
         #endif
 
         // A save in place restarts the child with the new value.
@@ -174,10 +186,10 @@ import Darwin
         try project.write(
             "child.py",
             """
-            import os, time
+            import os, signal
             with open("child.pid.tmp", "w") as f: f.write(str(os.getpid()))
             os.rename("child.pid.tmp", "child.pid")
-            while True: time.sleep(1)
+            while True: signal.pause()
 
             """)
         try project.write("parent.py", TmuxServer.statusRecorder)
@@ -188,10 +200,10 @@ import Darwin
             session: "w",
             command: "exec \(python) parent.py profile run dev --watch \(options.joined()) -- \(python) child.py",
             in: project.root)
-        for _ in 0..<200 where !project.exists("child.pid") { usleep(50_000) }
+        Wait.forFile(project.path("child.pid"))
         let child = try #require(Int32(String(contentsOfFile: project.path("child.pid"), encoding: .utf8)))
         try server.run(["send-keys", "-t", "w", "C-c"])
-        for _ in 0..<200 where !project.exists("status") { usleep(50_000) }
+        Wait.forFile(project.path("status"))
         #expect((try? String(contentsOfFile: project.path("status"), encoding: .utf8)) == "signal \(SIGINT)")
         #expect(!TmuxServer.isRunning(child))
     }
@@ -207,11 +219,11 @@ import Darwin
         try project.write(
             "child.py",
             """
-            import os, signal, time
+            import os, signal
             signal.signal(signal.SIGTERM, signal.SIG_IGN)
             signal.signal(signal.SIGHUP, signal.SIG_IGN)
             with open("pids", "a") as f: f.write("%d %s\\n" % (os.getpid(), os.environ["GREETING"]))
-            while True: time.sleep(1)
+            while True: signal.pause()
 
             """)
         let python = Tools.path("python3") ?? "python3"
@@ -224,13 +236,13 @@ import Darwin
             ((try? String(contentsOfFile: project.path("pids"), encoding: .utf8)) ?? "").split(separator: "\n")
                 .map(String.init)
         }
-        for _ in 0..<200 where pids().count < 1 { usleep(50_000) }
+        Wait.until { pids().count >= 1 }
         try project.write("profiles/dev.yml", "env:\n  GREETING: two\n")
-        for _ in 0..<200 where pids().count < 2 { usleep(50_000) }
+        Wait.until { pids().count >= 2 }
         let lines = pids()
         #expect(lines.map { $0.split(separator: " ").last.map(String.init) ?? "" } == ["one", "two"])
         let first = try #require(lines.first.flatMap { $0.split(separator: " ").first }.flatMap { Int32($0) })
-        for _ in 0..<100 where TmuxServer.isRunning(first) { usleep(50_000) }
+        Wait.until { !TmuxServer.isRunning(first) }
         #expect(!TmuxServer.isRunning(first))
     }
 }

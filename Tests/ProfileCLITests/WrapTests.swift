@@ -3,7 +3,7 @@ import Testing
 
 /// Wrapping any command (issue 12): `--no-arguments` and `appendArguments: false` (the app under a tool in between
 /// reads the profile's arguments from the payload), `--dry-run`, and profiles applied on top of an outer one.
-@Suite struct WrapTests {
+@Suite(.timeLimit(.minutes(20))) struct WrapTests {
     static var probe: String { CLI.productsDirectory.appendingPathComponent("profile-probe").path }
 
     /// The PATH of the test process (where `swift` is), then the usual directories.

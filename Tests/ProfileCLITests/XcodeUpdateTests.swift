@@ -3,7 +3,7 @@ import Testing
 
 /// `profile export xcscheme|xctestplan --update` end to end, through the built binary: the user's own entries survive,
 /// and the second update changes nothing.
-@Suite struct XcodeUpdateTests {
+@Suite(.timeLimit(.minutes(20))) struct XcodeUpdateTests {
     static let fixtures = CLI.repositoryRoot.appendingPathComponent("Tests/ProfileCoreTests/Fixtures/Xcode")
 
     static func fixture(_ name: String) throws -> String {

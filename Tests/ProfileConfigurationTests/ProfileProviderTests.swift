@@ -13,7 +13,7 @@ import Testing
 /// 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0), and so is `ProfileProvider`; the package supports macOS 13.
 /// Each test says so with `@available`, which the testing library turns into a check at run time (a system below is
 /// skipped); a suite type cannot carry it (the `@Suite` macro refuses it).
-@Suite struct ProfileProviderTests {
+@Suite(.timeLimit(.minutes(20))) struct ProfileProviderTests {
     static let payload =
         "profile/1;profile=dev;flag.skipOnboarding=1;flag.analytics=0;mock.countries=local-mock;"
         + "value.http.serverTimeout=30;value.apiTimeout=2.5;value.greeting=hello;value.apiToken=t0k3n;"

@@ -161,6 +161,25 @@ struct Reading: Equatable, CustomStringConvertible {
         }
     }
 
+    /// An unstructured task copies the scope's binding and may outlive the scope: it keeps reading the scope's profile
+    /// after the scope has ended (the binding is counted while it lives, so reads do not skip the lookup), while the
+    /// task that entered the scope reads the launch again.
+    @Test func aTaskThatOutlivesItsScopeKeepsReadingIt() async {
+        let (gate, open) = AsyncStream<Void>.makeStream()
+        let task = ActiveProfile.withProfile(ScopeProfiles.uitest) {
+            Task {
+                for await _ in gate { break }
+                return Reading()
+            }
+        }
+        // Outside the scope (another suite may set the process's preview meanwhile: not a scope either).
+        #expect(ActiveProfile.current.source(of: ScopeProfiles.pageSize).layer != .scope)
+        open.yield()
+        open.finish()
+        #expect(await task.value == .uitest)
+        #expect(ActiveProfile.current.source(of: ScopeProfiles.pageSize).layer != .scope)
+    }
+
     @Test func theAsynchronousFormsRethrow() async {
         await #expect(throws: Failure()) {
             try await ActiveProfile.withProfile(ScopeProfiles.offline) {

@@ -112,4 +112,45 @@ import Testing
     func optionDetection(token: String, isOption: Bool) {
         #expect(LaunchArguments.isOption(token) == isOption)
     }
+
+    /// `items`, the one reading of "an option takes the next word unless it is an option; `--` ends options" that
+    /// `parse`, outer profiles, import and generated Swift go through, against the rule as the documentation states
+    /// it, on every argv of up to four of these words.
+    @Test func itemsFollowTheDocumentedRule() {
+        let words = ["-a", "--b", "-c=d", "v", "-5", "--", "-"]
+        var argvs: [[String]] = [[]]
+        var last: [[String]] = [[]]
+        for _ in 1...4 {
+            last = last.flatMap { argv in words.map { argv + [$0] } }
+            argvs += last
+        }
+        for argv in argvs {
+            var expected: [LaunchArguments.Item] = []
+            var ended = false
+            var index = 0
+            while index < argv.count {
+                let word = argv[index]
+                if word == "--" { ended = true }
+                let option = !ended && word.count > 1 && word.hasPrefix("-") && word != "-5"
+                if option, !word.contains("="), index + 1 < argv.count, argv[index + 1] != "--",
+                    !(argv[index + 1].count > 1 && argv[index + 1].hasPrefix("-") && argv[index + 1] != "-5")
+                {
+                    expected.append(.init(index: index, value: index + 1, isOption: true))
+                    index += 2
+                } else {
+                    expected.append(.init(index: index, value: nil, isOption: option))
+                    index += 1
+                }
+            }
+            var items: [LaunchArguments.Item] = []
+            LaunchArguments.items(argv) { items.append($0) }
+            #expect(items == expected, "\(argv)")
+            // `parse` reads the options of these items (after the program path) and nothing else.
+            var fromItems: [Int] = []
+            LaunchArguments.items(argv, from: 1) {
+                if $0.isOption, !argv[$0.index].hasPrefix("-=") { fromItems.append($0.index) }
+            }
+            #expect(parse(argv).map(\.token) == fromItems, "\(argv)")
+        }
+    }
 }

@@ -14,7 +14,7 @@ import Testing
     }
 
     @Test func withNothingSetTheLaunchAnswers() {
-        let layers = ProcessProfiles(launch: { Self.launch() })
+        let layers = ProcessProfiles(launch: Self.launch())
         let reading = Reading(layers.current)
         #expect(
             reading
@@ -24,7 +24,7 @@ import Testing
     }
 
     @Test func thePreviewReplacesTheLaunchWholeAndNilRestoresIt() {
-        let layers = ProcessProfiles(launch: { Self.launch() })
+        let layers = ProcessProfiles(launch: Self.launch())
         layers.preview = ScopeProfiles.offline
         #expect(layers.preview == ScopeProfiles.offline)
         var expected = Reading.offline
@@ -37,7 +37,7 @@ import Testing
     }
 
     @Test func theLaunchWinsOverTheBakedProfileKeyByKey() {
-        let layers = ProcessProfiles(launch: { Self.launch() })
+        let layers = ProcessProfiles(launch: Self.launch())
         #expect(layers.bake(ScopeProfiles.staging) == .baked)
         let profile = layers.current
         #expect(
@@ -67,7 +67,7 @@ import Testing
     }
 
     @Test func aBuildOpenedFromTheHomeScreenReadsTheBakedProfile() {
-        let layers = ProcessProfiles(launch: { Self.launch(payload: false) })
+        let layers = ProcessProfiles(launch: Self.launch(payload: false))
         layers.bake(ScopeProfiles.staging)
         let profile = layers.current
         #expect(
@@ -79,7 +79,7 @@ import Testing
     }
 
     @Test func aPreviewOrAScopeHidesTheBakedProfile() {
-        let layers = ProcessProfiles(launch: { Self.launch() })
+        let layers = ProcessProfiles(launch: Self.launch())
         layers.bake(ScopeProfiles.staging)
         layers.preview = ScopeProfiles.offline
         #expect(layers.current.value(ScopeProfiles.greeting) == "Welcome")
@@ -87,7 +87,7 @@ import Testing
     }
 
     @Test func bakingTwiceKeepsTheFirst() {
-        let layers = ProcessProfiles(launch: { Self.launch() })
+        let layers = ProcessProfiles(launch: Self.launch())
         #expect(layers.bake(ScopeProfiles.staging) == .baked)
         #expect(layers.bake(ScopeProfiles.staging) == .alreadyBaked)
         #expect(layers.bake(ScopeProfiles.offline) == .refused(current: ScopeProfiles.staging))
@@ -96,7 +96,7 @@ import Testing
     }
 
     @Test func bakingAfterAReadAppliesFromThenOn() {
-        let layers = ProcessProfiles(launch: { Self.launch() })
+        let layers = ProcessProfiles(launch: Self.launch())
         let before = layers.current.value(ScopeProfiles.greeting)
         #expect(layers.bake(ScopeProfiles.staging) == .bakedAfterReads)
         #expect(before == "Welcome")
@@ -104,7 +104,7 @@ import Testing
     }
 
     @Test func aBakedPayloadThatDoesNotParseNamesTheProfile() {
-        let layers = ProcessProfiles(launch: { Self.launch(payload: false) })
+        let layers = ProcessProfiles(launch: Self.launch(payload: false))
         let broken = LaunchConfiguration(
             name: "staging", launchArguments: [], launchEnvironment: ["PROFILE_PAYLOAD": "profile/99;end"])
         layers.bake(broken)
@@ -116,7 +116,7 @@ import Testing
     }
 
     @Test func manyThreadsReadWhileThePreviewChanges() async {
-        let layers = ProcessProfiles(launch: { Self.launch() })
+        let layers = ProcessProfiles(launch: Self.launch())
         await withTaskGroup(of: Void.self) { group in
             group.addTask {
                 for index in 0..<500 { layers.preview = index % 2 == 0 ? ScopeProfiles.offline : nil }

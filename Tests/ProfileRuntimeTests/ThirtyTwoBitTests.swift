@@ -10,7 +10,7 @@ import Glibc
 /// but its Embedded Swift standard library has an i686 variant, and `ISO8601Date.swift` (no existentials, no Codable)
 /// compiles with it. Linked against the i386 C library (Debian `libc6-dev-i386`), it runs on an x86_64 Linux kernel.
 /// Skipped, saying why, where either is missing (the official Swift image has no i386 C library).
-@Suite struct ThirtyTwoBitTests {
+@Suite(.timeLimit(.minutes(20))) struct ThirtyTwoBitTests {
     /// `lib/swift` of the toolchain that runs the tests (`runtimeResourcePath` of `swiftc -print-target-info`).
     static let resourceDirectory: String? = {
         #if os(Linux)

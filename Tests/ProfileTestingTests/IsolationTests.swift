@@ -170,7 +170,7 @@ enum Isolation {
     }
 }
 
-@Suite(.profile(LaunchProfiles.offline), .timeLimit(.minutes(2)))
+@Suite(.profile(LaunchProfiles.offline), .timeLimit(.minutes(20)))
 struct OfflineIsolationTests {
     @Test(arguments: 0..<Isolation.casesPerProfile)
     func readsOnlyOffline(index: Int) async throws {
@@ -178,7 +178,7 @@ struct OfflineIsolationTests {
     }
 }
 
-@Suite(.profile(LaunchProfiles.uitest), .timeLimit(.minutes(2)))
+@Suite(.profile(LaunchProfiles.uitest), .timeLimit(.minutes(20)))
 struct UITestIsolationTests {
     @Test(arguments: 0..<Isolation.casesPerProfile)
     func readsOnlyUITest(index: Int) async throws {

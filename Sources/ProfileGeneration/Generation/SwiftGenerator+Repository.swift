@@ -121,15 +121,16 @@ extension SwiftGenerator {
         // Arguments by position: the same items in both resolutions (else every argument is taken as tainted). An
         // option goes with the value after it (`--cache ${HOME}/.cache`).
         let aligned = tainted.arguments.count == resolved.arguments.count
+        // The option each value goes with, as the runtime reads them (not after `--`).
+        var optionOf: [Int: Int] = [:]
+        LaunchArguments.items(resolved.arguments.map(\.value)) { item in
+            if let value = item.value { optionOf[value] = item.index }
+        }
         var removed = Set<Int>()
         for index in resolved.arguments.indices
         where resolved.arguments[index].isSecret || !aligned || tainted.arguments[index].isSecret {
             removed.insert(index)
-            if index > 0, !LaunchArguments.isOption(resolved.arguments[index].value),
-                LaunchArguments.isOption(resolved.arguments[index - 1].value)
-            {
-                removed.insert(index - 1)
-            }
+            if let option = optionOf[index] { removed.insert(option) }
         }
         var run: [Int] = []
         func flush() {

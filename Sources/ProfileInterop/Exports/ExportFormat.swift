@@ -24,6 +24,9 @@ package protocol ExportFormat: Sendable {
     var writesExactValues: Bool { get }
     /// The options of `profile export` it takes beyond the common ones.
     var options: ExportOptions { get }
+    /// The file `--update` rewrites, for `--help` and the docs (`.xcscheme`); empty when ``options`` lack
+    /// ``ExportOptions/update``.
+    var updatedFile: String { get }
 
     /// Renders `profile` in this format.
     ///
@@ -78,6 +81,7 @@ package struct ExportTarget: Sendable, Equatable {
 
 extension ExportFormat {
     package var options: ExportOptions { [] }
+    package var updatedFile: String { "" }
 
     /// Renders `profile` with secrets as references where the format writes them so.
     package func render(_ profile: ResolvedProfile) throws(Diagnostic) -> ExportOutput {
@@ -116,6 +120,9 @@ package enum ExportFormats {
         XcodeTestPlanFormat(),
         VSCodeFormat(),
     ]
+
+    /// The files `--update` rewrites, in order: `.xcscheme`, `.xctestplan`, `launch.json`.
+    package static var updatedFiles: [String] { all.filter(\.canUpdateFiles).map(\.updatedFile) }
 
     /// The format called `name`.
     package static func named(_ name: String) -> (any ExportFormat)? { all.first { $0.name == name } }

@@ -20,6 +20,7 @@ package struct VSCodeFormat: ExportFormat {
     package let summary = "a VS Code `launch.json` configuration's `args` and `env`"
     package let writesExactValues = false
     package let options: ExportOptions = [.update, .configuration]
+    package let updatedFile = "launch.json"
     package init() {}
 
     /// The indentation step of a configuration printed alone (VS Code's default: four spaces).

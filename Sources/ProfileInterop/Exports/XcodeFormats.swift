@@ -8,6 +8,7 @@ package struct XcodeSchemeFormat: ExportFormat {
     package let summary = "an Xcode `.xcscheme` action's argument and variable elements"
     package let writesExactValues = false
     package let options: ExportOptions = [.update, .action]
+    package let updatedFile = ".xcscheme"
     package init() {}
 
     package func render(_ profile: ResolvedProfile, reveal: Bool) throws(Diagnostic) -> ExportOutput {
@@ -42,6 +43,7 @@ package struct XcodeTestPlanFormat: ExportFormat {
     package let summary = "an Xcode `.xctestplan`'s argument and variable entries"
     package let writesExactValues = false
     package let options: ExportOptions = [.update, .configuration]
+    package let updatedFile = ".xctestplan"
     package init() {}
 
     package func render(_ profile: ResolvedProfile, reveal: Bool) throws(Diagnostic) -> ExportOutput {

@@ -217,18 +217,24 @@ struct XcodeSchemeDocument: XcodeLaunchDocument {
 
     var isTestAction: Bool { elementName == XcodeSchemeAction.test.elementName }
 
-    /// Whether this is a Test action that takes the Run action's entries (`shouldUseLaunchSchemeArgsEnv = "YES"`).
-    var usesRunAction: Bool {
-        guard isTestAction, let attribute = action.attribute("shouldUseLaunchSchemeArgsEnv") else { return false }
-        return XMLScanner.decode(attribute, in: bytes) == "YES"
+    /// The `shouldUseLaunchSchemeArgsEnv = "YES"` of a Test or Profile action that takes the Run action's entries
+    /// (Xcode's "Use the Run action's arguments and environment variables"), read as an XML parser reads it; nil for
+    /// the Run action, or when the action uses its own. Import warns about it, an update switches it, and the import
+    /// record is not written where an update would switch it: all three through this.
+    var runActionSwitch: XMLScanner.Attribute? {
+        guard elementName != XcodeSchemeAction.launch.elementName,
+            let attribute = action.attribute("shouldUseLaunchSchemeArgsEnv"),
+            XMLScanner.decode(attribute, in: bytes) == "YES"
+        else { return nil }
+        return attribute
     }
+
+    /// Whether this action takes the Run action's entries (``runActionSwitch``).
+    var usesRunAction: Bool { runActionSwitch != nil }
 
     func importNotes() -> [Diagnostic] {
         var notes: [Diagnostic] = []
-        if elementName != XcodeSchemeAction.launch.elementName,
-            let attribute = action.attribute("shouldUseLaunchSchemeArgsEnv"),
-            XMLScanner.decode(attribute, in: bytes) == "YES"
-        {
+        if let attribute = runActionSwitch {
             notes.append(
                 .warning(
                     "this action uses the Run action's arguments and environment (`shouldUseLaunchSchemeArgsEnv = "
@@ -248,9 +254,7 @@ struct XcodeSchemeDocument: XcodeLaunchDocument {
 
     func finishUpdate(_ bytes: inout [UInt8], notes: inout [Diagnostic]) throws(Diagnostic) {
         guard isTestAction else { return }
-        if let attribute = action.attribute("shouldUseLaunchSchemeArgsEnv"),
-            bytes[attribute.valueStart..<attribute.valueEnd].elementsEqual("YES".utf8)
-        {
+        if let attribute = runActionSwitch {
             let location = location(attribute.valueStart)
             InPlaceEditing.replace(&bytes, attribute.valueStart..<attribute.valueEnd, with: "NO")
             notes.append(

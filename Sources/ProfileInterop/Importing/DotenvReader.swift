@@ -234,3 +234,19 @@ enum DotenvReader {
         return (entries, errors)
     }
 }
+
+/// `import dotenv`: a `.env` file, read as python-dotenv reads it (``DotenvReader``); `export dotenv`
+/// (``DotenvFormat``) writes one. No record is left in it: a `.env` is never changed.
+package struct DotenvImport: ImportFormat {
+    package let name = "dotenv"
+    package let summary = "a .env file (docker compose / python-dotenv syntax)"
+    package let file = ".env"
+    package let fileExtensions = ["env"]
+    package init() {}
+
+    package func read(_ bytes: [UInt8], path: String, source: ImportSource) -> ImportedEntries {
+        var (entries, errors) = DotenvReader.read(bytes, path: path)
+        entries.errors = errors
+        return entries
+    }
+}

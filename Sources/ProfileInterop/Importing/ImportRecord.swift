@@ -9,13 +9,13 @@ import ProfileResolution
 /// The record is written by the same update `export --update` runs, so it is placed where that one places it (after
 /// the profile's last variable, or in a new `<EnvironmentVariables>` / `environmentVariableEntries`), and nothing
 /// else changes: every entry the import took is there as the profile says. None is written when nothing was
-/// imported, for a `.env`, for a
+/// imported, nor where the format writes none (``ImportFormat/record(_:path:source:with:)``): for a `.env`, for a
 /// scheme's Profile action (`--update` writes the Run and Test actions), or for a Test action that uses the Run
 /// action's entries (`shouldUseLaunchSchemeArgsEnv = "YES"`), which an update would switch.
 package enum ImportRecord {
     /// The file to write back with the record of `profile` (just imported from it), nil when none is written.
     package static func update(
-        _ bytes: [UInt8], path: String, from source: ProfileImporter.Source, with profile: ResolvedProfile
+        _ bytes: [UInt8], path: String, from source: ImportSource, with profile: ResolvedProfile
     ) throws(Diagnostic) -> ExportOutput? {
         // Nothing imported, nothing to record: the file stays as it is.
         let content = ExportContent(profile, exact: false, checkboxes: true)
@@ -24,19 +24,6 @@ package enum ImportRecord {
         {
             return nil
         }
-        switch source {
-        case .dotenv: return nil
-        case .xcscheme(let action):
-            guard let scheme = XcodeSchemeAction(rawValue: action.rawValue) else { return nil }
-            let document = try XcodeSchemeDocument(bytes, path: path, action: scheme.elementName, purpose: .updating)
-            guard !document.usesRunAction else { return nil }
-            return try XcodeSchemeFormat().update(bytes, path: path, with: profile, action: scheme, recording: true)
-        case .xctestplan(let configuration):
-            return try XcodeTestPlanFormat().update(
-                bytes, path: path, with: profile, configuration: configuration, recording: true)
-        case .vscode(let configuration):
-            return try VSCodeFormat().update(
-                bytes, path: path, with: profile, configuration: configuration, recording: true)
-        }
+        return try source.format.record(bytes, path: path, source: source, with: profile)
     }
 }

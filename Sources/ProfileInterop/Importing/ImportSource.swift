@@ -1,31 +1,26 @@
 import ProfileModel
 import ProfileRuntime
 
-/// The files `profile import` reads, in the order help and the docs list them (`docs/importing.md` is checked
-/// against this list). Each is read into ``ImportedEntries`` by its reader (``ProfileImporter/importProfile``).
-package enum ImportFormat: String, CaseIterable, Sendable {
-    /// The arguments and environment of one action of an Xcode `.xcscheme`.
-    case xcscheme
-    /// The arguments and environment of an Xcode `.xctestplan` (its `defaultOptions`, or one configuration's).
-    case xctestplan
-    /// A `.env` file (docker compose / python-dotenv syntax).
-    case dotenv
-    /// The `args` and `env` of one configuration of a VS Code `launch.json`.
-    case vscode
+/// What `profile import` reads: a format (``ImportFormat``), and the choices of the command line that say which part
+/// of the file to read.
+package struct ImportSource: Sendable {
+    /// The format the file is read in.
+    package var format: any ImportFormat
+    /// `--action`: the action of a scheme to read (for the formats taking ``ImportOptions/action``).
+    package var action: XcodeImportAction
+    /// `--configuration`: the configuration inside the file to read (for the formats taking
+    /// ``ImportOptions/configuration``); nil when not given.
+    package var configuration: String?
 
-    /// What it reads, for help.
-    package var summary: String {
-        switch self {
-        case .xcscheme: return "one action of an Xcode .xcscheme (Run, or --action test|profile)"
-        case .xctestplan: return "an Xcode .xctestplan (defaultOptions, or --configuration NAME)"
-        case .dotenv: return "a .env file (docker compose / python-dotenv syntax)"
-        case .vscode: return "one configuration of a VS Code launch.json (--configuration NAME)"
-        }
+    package init(_ format: any ImportFormat, action: XcodeImportAction = .launch, configuration: String? = nil) {
+        self.format = format
+        self.action = action
+        self.configuration = configuration
     }
 }
 
 /// What an import read from a file, in the file's order, before it becomes a profile.
-struct ImportedEntries {
+package struct ImportedEntries {
     /// One launch-argument entry (one Xcode entry, which Xcode splits into words).
     struct Argument {
         var text: String
@@ -66,6 +61,12 @@ struct ImportedEntries {
     var payload: Payload?
     /// Warnings and notes found while reading.
     var notes: [Diagnostic] = []
+    /// The errors found while reading (every line of a `.env` that cannot be read): nothing is imported when there is
+    /// one.
+    var errors: [Diagnostic] = []
+    /// Whether the entries are Xcode's, where Xcode expands build setting references (`$(SRCROOT)`): the import warns
+    /// that `profile run` passes them as they are.
+    var expandsBuildSettings = false
     /// Whether `-key value` arguments of catalog keys become flags, mocks and values (Xcode's entries, which an
     /// export writes so); a `launch.json`'s `args` are the profile's arguments as they are (its typed layer travels in
     /// `PROFILE_PAYLOAD`).

@@ -2,7 +2,8 @@ import ProfileModel
 import ProfileResolution
 import ProfileRuntime
 
-/// `profile import`: an Xcode scheme action, a test plan's options or a `.env` file, as the text of a profile file.
+/// `profile import`: a file read by one of the ``ImportFormats`` (an Xcode scheme action, a test plan's options, a
+/// `.env` file, a VS Code launch configuration), as the text of a profile file.
 ///
 /// - Arguments keep the file's order. An Xcode entry holding several words (`-AppleLanguages (fr)`) is split the way
 ///   Xcode splits it (``XcodeArgumentWords``) and becomes a group (`[-AppleLanguages, (fr)]`), which travels as one
@@ -22,16 +23,6 @@ import ProfileRuntime
 ///   (`${NAME}`) stay references.
 /// - A comment at the top says where the profile came from, and one per entry says its line.
 package enum ProfileImporter {
-    /// What to import from.
-    package enum Source: Sendable {
-        case xcscheme(XcodeImportAction)
-        /// A test plan's `defaultOptions`, or the `options` of the configuration named so.
-        case xctestplan(configuration: String?)
-        case dotenv
-        /// The configuration of a VS Code `launch.json` named so.
-        case vscode(configuration: String)
-    }
-
     /// The profile file's text (nil when there are errors), and every warning and error, located in the file read.
     package struct Output: Sendable {
         package var text: String?
@@ -40,34 +31,16 @@ package enum ProfileImporter {
 
     /// Imports `bytes` (the file at `path`) as a profile, checking typed entries against `catalog`.
     package static func importProfile(
-        _ bytes: [UInt8], path: String, from source: Source, catalog: Catalog?
+        _ bytes: [UInt8], path: String, from source: ImportSource, catalog: Catalog?
     ) -> Output {
         let entries: ImportedEntries
         do throws(Diagnostic) {
-            switch source {
-            case .xcscheme(let action):
-                entries = try XcodeSchemeDocument(bytes, path: path, action: action.elementName, purpose: .importing)
-                    .importedEntries()
-            case .xctestplan(let configuration):
-                entries = try XcodeTestPlanDocument(bytes, path: path, configuration: configuration).importedEntries()
-            case .vscode(let configuration):
-                entries = try VSCodeLaunchReader.read(bytes, path: path, configuration: configuration)
-            case .dotenv:
-                let read = DotenvReader.read(bytes, path: path)
-                if !read.errors.isEmpty { return Output(text: nil, diagnostics: read.entries.notes + read.errors) }
-                entries = read.entries
-            }
+            entries = try source.format.read(bytes, path: path, source: source)
         } catch {
             return Output(text: nil, diagnostics: [error])
         }
-        var writer = Writer(
-            entries: entries, catalog: catalog,
-            isXcode: {
-                switch source {
-                case .xcscheme, .xctestplan: true
-                case .dotenv, .vscode: false
-                }
-            }())
+        if !entries.errors.isEmpty { return Output(text: nil, diagnostics: entries.notes + entries.errors) }
+        var writer = Writer(entries: entries, catalog: catalog)
         writer.run()
         if entries.arguments.isEmpty, entries.variables.isEmpty, entries.payload == nil {
             writer.notes.append(
@@ -80,7 +53,6 @@ package enum ProfileImporter {
     private struct Writer {
         let entries: ImportedEntries
         let catalog: Catalog?
-        let isXcode: Bool
         var notes: [Diagnostic] = []
         var environment: [String] = []
         var arguments: [String] = []
@@ -95,10 +67,9 @@ package enum ProfileImporter {
             var line: Int32
         }
 
-        init(entries: ImportedEntries, catalog: Catalog?, isXcode: Bool) {
+        init(entries: ImportedEntries, catalog: Catalog?) {
             self.entries = entries
             self.catalog = catalog
-            self.isXcode = isXcode
         }
 
         /// `App.xcscheme:12`, for the comment of an entry.
@@ -279,9 +250,6 @@ package enum ProfileImporter {
         /// A boolean as the runtime reads one from launch arguments (``TextConversion/bool(_:)``).
         static func bool(_ text: String) -> Bool? { TextConversion.bool(text) }
 
-        /// Whether a word is an option as the runtime reads launch arguments (``LaunchArguments/isOption(_:)``).
-        static func isOption(_ word: String) -> Bool { LaunchArguments.isOption(word) }
-
         mutating func importArguments() {
             let list = entries.arguments
             var words: [[String]] = []
@@ -314,6 +282,26 @@ package enum ProfileImporter {
                         flags: catalog.flags.map(\.key.value), mocks: catalog.mocks.map(\.key.value),
                         values: catalog.values.map(\.key.value))
                 } ?? [:]
+            // How the app reads the checked entries' words (``LaunchArguments/items(_:from:_:)``): the entries whose first
+            // word it reads as an option, and those whose one word takes the next entry's one word as its value.
+            var options = Set<Int>()
+            var pairs = Set<Int>()
+            var passed: [String] = []
+            var entryOf: [Int] = []
+            for index in list.indices where list[index].isEnabled {
+                passed += words[index]
+                entryOf += Array(repeating: index, count: words[index].count)
+            }
+            LaunchArguments.items(passed) { item in
+                let entry = entryOf[item.index]
+                guard item.isOption, item.index == 0 || entryOf[item.index - 1] != entry else { return }
+                options.insert(entry)
+                if let value = item.value, entryOf[value] == entry + 1, words[entry].count == 1,
+                    words[entry + 1].count == 1
+                {
+                    pairs.insert(entry)
+                }
+            }
             var index = 0
             // Whether a typed entry came before: the export writes the typed layer after the arguments, so an
             // unchecked entry after one could not come back in its place as an `enabled: false` argument.
@@ -333,8 +321,10 @@ package enum ProfileImporter {
                     index += 1
                     continue
                 }
-                if !typedKeys.isEmpty, entries.typesArguments,
-                    let used = importTyped(at: index, words: words, covered: covered, typedKeys: typedKeys)
+                if !typedKeys.isEmpty, entries.typesArguments, options.contains(index),
+                    let used = importTyped(
+                        at: index, words: words, covered: covered, pairsWithNext: pairs.contains(index),
+                        typedKeys: typedKeys)
                 {
                     afterTyped = true
                     index += used
@@ -344,7 +334,7 @@ package enum ProfileImporter {
                     words[index].count == 1
                     ? YAMLText.string(argument.template ?? YAMLText.literal(words[index][0]))
                     : "[" + words[index].map { YAMLText.string(YAMLText.literal($0)) }.joined(separator: ", ") + "]"
-                if isXcode { buildSettingWarning(argument.text, at: argument.location) }
+                if entries.expandsBuildSettings { buildSettingWarning(argument.text, at: argument.location) }
                 if !argument.isEnabled, afterTyped {
                     notes.append(
                         .warning(
@@ -361,17 +351,17 @@ package enum ProfileImporter {
             }
         }
 
-        /// Imports the entry at `index` (with the next one, for `-key`, `value`) as a typed setting when it is one;
-        /// returns how many entries it took, nil when it stays an argument.
+        /// Imports the entry at `index` (with the next one, for `-key`, `value`, when the app reads that as its value:
+        /// `pairsWithNext`) as a typed setting when it is one; returns how many entries it took, nil when it stays an
+        /// argument.
         mutating func importTyped(
-            at index: Int, words: [[String]], covered: [Bool], typedKeys: [String: (kind: String, key: String)]
+            at index: Int, words: [[String]], covered: [Bool], pairsWithNext: Bool,
+            typedKeys: [String: (kind: String, key: String)]
         ) -> Int? {
             let list = entries.arguments
             var taken = 1
             var setting = XcodeEntryMerge.typedSetting(words[index])
-            if words[index].count == 1, Self.isOption(words[index][0]), !words[index][0].contains("="),
-                index + 1 < list.count, !covered[index + 1], words[index + 1].count == 1,
-                !Self.isOption(words[index + 1][0]), list[index + 1].isEnabled == list[index].isEnabled,
+            if pairsWithNext, !covered[index + 1],
                 let pair = XcodeEntryMerge.typedSetting([words[index][0], words[index + 1][0]]),
                 typedKeys[pair.key] != nil
             {
@@ -451,7 +441,7 @@ package enum ProfileImporter {
                 if catalog?.environmentVariable(variable.name)?.isSecret == true {
                     value = "${\(variable.name)}"
                     secretWarning("variable `\(variable.name)`", reference: variable.name, at: variable.location)
-                } else if isXcode {
+                } else if entries.expandsBuildSettings {
                     buildSettingWarning(variable.value, at: variable.location)
                 }
                 // Any name without `=` or NUL (`OPTION-B`, `io.sentry.sample-rate`), quoted where YAML needs it.

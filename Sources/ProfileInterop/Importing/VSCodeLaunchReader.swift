@@ -1,4 +1,5 @@
 import ProfileModel
+import ProfileResolution
 import ProfileRuntime
 
 /// Reads the `args` and `env` of one configuration of a VS Code `launch.json` (``VSCodeLaunchFile``), in order.
@@ -84,5 +85,29 @@ enum VSCodeLaunchReader {
             "`\(variable)` is a VS Code variable: kept as written (`$\(variable)` in the profile); only VS Code "
                 + "substitutes it, `profile run` passes the text as it is",
             at: location)
+    }
+}
+
+/// `import vscode`: the `args` and `env` of the configuration of a `launch.json` that `--configuration` names
+/// (``VSCodeLaunchReader``); `export vscode` (``VSCodeFormat``) writes the same file.
+package struct VSCodeImport: ImportFormat {
+    package let name = "vscode"
+    package let summary = "one configuration of a VS Code launch.json (--configuration NAME)"
+    package let file = "launch.json"
+    package let fileExtensions = ["json"]
+    package let options: ImportOptions = .configuration
+    package let requiredOptions: ImportOptions = .configuration
+    package init() {}
+
+    package func read(_ bytes: [UInt8], path: String, source: ImportSource) throws(Diagnostic) -> ImportedEntries {
+        try VSCodeLaunchReader.read(bytes, path: path, configuration: source.configuration ?? "")
+    }
+
+    /// The record, written by `export vscode --update` of the configuration read.
+    package func record(
+        _ bytes: [UInt8], path: String, source: ImportSource, with profile: ResolvedProfile
+    ) throws(Diagnostic) -> ExportOutput? {
+        try VSCodeFormat().update(
+            bytes, path: path, with: profile, configuration: source.configuration ?? "", recording: true)
     }
 }

@@ -198,6 +198,58 @@ package struct Interpolator {
         }
     }
 
+    /// A `$$` or a reference of a text as the parser reads it, in byte offsets of the text's UTF-8.
+    package struct Token: Sendable, Equatable {
+        package enum Kind: Sendable, Equatable {
+            /// `$$`, a `$`.
+            case dollar
+            /// `$NAME`.
+            case bare
+            /// `${NAME}`.
+            case braced
+            /// `${NAME op word}` (its word holds tokens of its own, listed after it).
+            case withWord
+        }
+
+        package var kind: Kind
+        /// The whole token, `$` to `}`.
+        package var range: Range<Int>
+        /// The name's bytes (empty for `$$`).
+        package var name: Range<Int>
+    }
+
+    /// The `$$` and the references of `text`, nested ones too, in the order they start: the one reading of the
+    /// syntax for whatever else looks at references (``Redaction`` rewrites and names them, `LintBounds` counts
+    /// them). Nil when the text does not parse.
+    package static func tokens(in text: String) -> [Token]? {
+        guard containsDollar(text) else { return [] }
+        return Names.bytes(of: text) { bytes in
+            var parser = Parser(bytes: bytes, interpolator: nil, limit: .max)
+            parser.tokens = []
+            do throws(Parser.Problem) {
+                try parser.word(nested: false, evaluating: false)
+            } catch {
+                return nil
+            }
+            return parser.tokens?.sorted { $0.range.lowerBound < $1.range.lowerBound }
+        }
+    }
+
+    /// How many references `text` holds (`$NAME`, `${NAME}`, `${NAME op word}` and those nested in a word); nil when
+    /// it does not parse.
+    package static func referenceCount(in text: String) -> Int? {
+        guard containsDollar(text) else { return 0 }
+        return Names.bytes(of: text) { bytes in
+            var parser = Parser(bytes: bytes, interpolator: nil, limit: .max)
+            do throws(Parser.Problem) {
+                try parser.word(nested: false, evaluating: false)
+            } catch {
+                return nil
+            }
+            return parser.references
+        }
+    }
+
     /// Whether `text` holds a `$` (and so may interpolate).
     package static func containsDollar(_ text: String) -> Bool {
         if let found = text.utf8.withContiguousStorageIfAvailable(containsDollar) { return found }
@@ -291,6 +343,10 @@ package struct Interpolator {
         var display: [UInt8] = []
         var inherited = false
         var secret = false
+        /// The tokens read, when asked for (``Interpolator/tokens(in:)``).
+        var tokens: [Token]?
+        /// How many references were read (``Interpolator/referenceCount(in:)``).
+        var references = 0
 
         /// What stops the parser: a failure as it will be reported, or the value (or its display) growing past
         /// its limit, which ``Interpolator/interpolate(_:for:)`` describes for its destination.
@@ -375,6 +431,7 @@ package struct Interpolator {
                 let next = index + 1 < count ? bytes[index + 1] : 0
                 if next == UInt8(ascii: "$") {
                     if evaluating { try appendDollar(escaped: true) }
+                    tokens?.append(Token(kind: .dollar, range: index..<index + 2, name: index..<index))
                     index += 2
                 } else if next == UInt8(ascii: "{") {
                     if let inner = try reference(evaluating: evaluating) {
@@ -389,6 +446,8 @@ package struct Interpolator {
                     let start = index
                     index += 1
                     while index < count, Interpolator.isNameByte(bytes[index]) { index += 1 }
+                    references += 1
+                    tokens?.append(Token(kind: .bare, range: start..<index, name: start + 1..<index))
                     if evaluating, let variable = lookup(start + 1..<index) {
                         try append(variable, named: start + 1..<index, from: start)
                     }
@@ -434,6 +493,8 @@ package struct Interpolator {
             }
             if current == UInt8(ascii: "}") {
                 index += 1
+                references += 1
+                tokens?.append(Token(kind: .braced, range: start..<index, name: nameStart..<nameEnd))
                 if evaluating, let variable = lookup(nameStart..<nameEnd) {
                     try append(variable, named: nameStart..<nameEnd, from: start)
                 }
@@ -508,6 +569,8 @@ package struct Interpolator {
         /// with the message as displayed (a secret it names is shown as its `${NAME}`, never in clear).
         private mutating func close(_ reference: OpenReference) throws(Problem) {
             try close(reference.start)
+            references += 1
+            tokens?.append(Token(kind: .withWord, range: reference.start..<index, name: reference.name))
             guard let mark = reference.requiredMark else { return }
             let name = String(decoding: UnsafeBufferPointer(rebasing: bytes[reference.name]), as: UTF8.self)
             let detail =

@@ -3,9 +3,12 @@
 ///
 /// One Aho–Corasick automaton over every secret at once, compiled to a table of transitions (256 per state), so each
 /// byte costs one table read whatever the number of secrets; the output is linear in the input. Outside a partial
-/// match, most bytes are not even read: a Wu–Manber shift table over pairs of bytes (the last two of a window as long
-/// as the shortest secret) says how far the next possible start of a secret is, so ordinary output is skipped several
-/// bytes at a time (the shortest secret masked is 8 bytes: shifts of up to 7). Bytes are held back
+/// match, most bytes are not even read: a Wu–Manber shift table over blocks of four bytes (the last four of a window as
+/// long as the shortest secret, read in one load and hashed into a table small enough for the first-level cache) says
+/// how far the next possible start of a secret is, so ordinary output is skipped several bytes at a time (the shortest
+/// secret masked is 8 bytes: shifts of up to 5). Four bytes rather than two: in log text, pairs such as `re` or `-S`
+/// are in secrets often enough to cut the shifts short, and one load per step is fewer instructions than two
+/// (`Benchmarks/run.sh --redact`: this loop is most of `profile`'s own time). Bytes are held back
 /// only while they may still be the start of a secret: at most the longest partial match (plus a match that a longer
 /// secret may still extend), so a secret written one byte at a time, or split across writes anywhere, is masked, and
 /// everything else passes at once.
@@ -23,11 +26,13 @@ package struct StreamRedactor {
     /// Whether a secret starts with the byte: in the root state, bytes that start none are skipped fast (when the
     /// shortest secret is too short for ``shifts``).
     private var starts: [Bool]
-    /// The length of the shortest secret, and for each pair of bytes (`first << 8 | second`) how far a window of
-    /// that length whose last two bytes are the pair can move without passing the start of a secret (Wu–Manber);
-    /// empty when the shortest secret is shorter than 3 bytes.
+    /// The length of the shortest secret, and for each slot of four bytes (``slot(_:bits:)``) how far a window of
+    /// that length whose last four bytes fall in the slot can move without passing the start of a secret (Wu–Manber;
+    /// blocks that share a slot share the smallest shift); empty when the shortest secret is shorter than 5 bytes.
     private var window = 0
     private var shifts: [UInt8] = []
+    /// The table's size: `1 << shiftBits` slots.
+    private var shiftBits = 0
     /// The text that replaces each secret.
     private let masks: [[UInt8]]
     private static let matchBit: Int32 = 1 << 30
@@ -74,20 +79,27 @@ package struct StreamRedactor {
         }
         self.masks = masks
         let shortest = secrets.map(\.bytes.count).filter { $0 > 0 }.min() ?? 0
-        if shortest >= 3 {
-            // A secret starting k bytes after the window's start puts its bytes m-2-k and m-1-k (m: the window) at the
-            // window's last two places: the pair at q, q+1 of a secret's first m bytes allows a shift of m-2-q at most;
-            // any other pair m-1 (a secret may start at the window's last byte).
+        if shortest >= 5 {
+            // A secret starting k bytes after the window's start puts its bytes m-4-k to m-1-k (m: the window) at the
+            // window's last four places: the block at q...q+3 of a secret's first m bytes allows a shift of m-4-q at
+            // most; any other block m-3 (a secret may start at the window's third-to-last byte).
             let m = min(shortest, 255)
-            var table = [UInt8](repeating: UInt8(m - 1), count: 1 << 16)
+            let blocks = secrets.count * (m - 3)
+            // About 1/32 of the slots taken, 4 to 64 KiB: a block of ordinary text rarely falls in a secret's slot.
+            var bits = 12
+            while bits < 16 && blocks << 5 > 1 << bits { bits += 1 }
+            var table = [UInt8](repeating: UInt8(m - 3), count: 1 << bits)
             for (bytes, _) in secrets where !bytes.isEmpty {
-                for q in 0...(m - 2) {
-                    let pair = Int(bytes[q]) << 8 | Int(bytes[q + 1])
-                    table[pair] = min(table[pair], UInt8(m - 2 - q))
+                bytes.withUnsafeBytes { bytes in
+                    for q in 0...(m - 4) {
+                        let slot = Self.slot(bytes.loadUnaligned(fromByteOffset: q, as: UInt32.self), bits: bits)
+                        table[slot] = min(table[slot], UInt8(m - 4 - q))
+                    }
                 }
             }
             window = m
             shifts = table
+            shiftBits = bits
         }
         // Breadth-first: failure links, the longest match ending at each state (its own, else its failure state's),
         // and the complete transition table.
@@ -128,6 +140,13 @@ package struct StreamRedactor {
         self.depth = depth
     }
 
+    /// The shift table's slot of four bytes (as one load reads them: the table and the scan use the same loads): a
+    /// multiplicative hash's top `bits` bits.
+    @inline(__always)
+    private static func slot(_ block: UInt32, bits: Int) -> Int {
+        Int(truncatingIfNeeded: (block &* 0x9E37_79B1) >> UInt32(truncatingIfNeeded: 32 - bits))
+    }
+
     /// Whether there is nothing to replace: every chunk passes as it is.
     package var isEmpty: Bool { masks.isEmpty }
 
@@ -150,6 +169,7 @@ package struct StreamRedactor {
         let starts = self.starts
         let shifts = self.shifts
         let window = self.window
+        let bits = self.shiftBits
         transitions.withUnsafeBufferPointer { table in
             starts.withUnsafeBufferPointer { starts in
                 shifts.withUnsafeBufferPointer { shifts in
@@ -158,13 +178,15 @@ package struct StreamRedactor {
                     let count = bytes.count
                     while index < count {
                         if state == 0 {
-                            if window > 0 {
-                                // The root: move the window by its last two bytes while no secret can start in it.
-                                while index + window <= count {
-                                    let shift = shifts[
-                                        Int(bytes[index + window - 2]) << 8 | Int(bytes[index + window - 1])]
+                            if window > 0 && count >= window {
+                                // The root: move the window by its last four bytes while no secret can start in it.
+                                let lastStart = count &- window
+                                while index <= lastStart {
+                                    let block = chunk.loadUnaligned(
+                                        fromByteOffset: index &+ window &- 4, as: UInt32.self)
+                                    let shift = shifts[Self.slot(block, bits: bits)]
                                     if shift == 0 { break }
-                                    index += Int(shift)
+                                    index &+= Int(shift)
                                 }
                             }
                             // Skip bytes that start no secret (no dependency between iterations).

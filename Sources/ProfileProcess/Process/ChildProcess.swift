@@ -86,7 +86,8 @@ package final class ChildProcess {
             var status: Int32 = 0
             let reaped = waitpid(pid, &status, WNOHANG)
             if reaped == pid, case .ended(let termination) = WaitStatus(status) { return termination }
-            if reaped < 0 && errno != EINTR { return .exited(127) }  // not our child any more: cannot happen
+            // Not our child any more: cannot happen.
+            if reaped < 0 && errno != EINTR { return .exited(ExitStatus.notFound) }
             guard let (signal, fromAnotherProcess) = nextSignal() else { continue }
             if signal == SIGCHLD { continue }
             if interruption == nil { interruption = signal }

@@ -2,7 +2,7 @@ import ProfileModel
 import ProfileRuntime
 
 /// Upper bounds of what interpolating a file's texts can give under `lint`, which resolves with an empty invoking
-/// environment: a text of L bytes holding R references (a `$` that is not part of `$$`) interpolates to at most
+/// environment: a text of L bytes holding R references (nested ones too) interpolates to at most
 /// L + R × M bytes, where M bounds the value of every variable set so far (a reference to an unset variable gives its
 /// default, which is part of the text, or nothing). A chain whose bounds stay within the limits cannot fail on a
 /// length: `lint` then needs no merge to know (``Resolver/lintShortcut(_:hasCatalog:)``); otherwise the full check
@@ -44,9 +44,10 @@ struct LintBounds {
             saturatingSum(longest, saturatingProduct(mostReferences, longestValue))
         }
 
-        /// The payload bytes they can take (each interpolated byte escaped to three at worst).
+        /// The payload bytes they can take (each interpolated byte escaped, ``WireFormat/escapeGrowth`` at worst).
         func payloadBytes(_ longestValue: Int) -> Int {
-            saturatingSum(escapedBytes, saturatingProduct(3, saturatingProduct(references, longestValue)))
+            saturatingSum(
+                escapedBytes, saturatingProduct(WireFormat.escapeGrowth, saturatingProduct(references, longestValue)))
         }
     }
 
@@ -127,15 +128,10 @@ struct LintBounds {
         }
     }
 
-    /// How many references `text` may hold: its `$` that are not part of `$$` (a nested default counts its own).
+    /// How many references `text` holds, nested ones too (``Interpolator/referenceCount(in:)``); a text that does not
+    /// parse as many as it could hold, which lint's full check then reports.
     static func references(_ text: String) -> Int {
-        var count = 0
-        var iterator = text.utf8.makeIterator()
-        while let byte = iterator.next() {
-            guard byte == UInt8(ascii: "$") else { continue }
-            if iterator.next() != UInt8(ascii: "$") { count += 1 }
-        }
-        return count
+        Interpolator.referenceCount(in: text) ?? text.utf8.count
     }
 
     /// A chain's bounds, built file by file in the order the resolver merges them.
@@ -196,8 +192,12 @@ struct LintBounds {
                     <= Interpolator.Destination.value.limit
             else { return false }
             let texts = saturatingSum(
-                saturatingSum(argumentBytes, saturatingProduct(3, saturatingProduct(argumentReferences, longest))),
-                saturatingSum(valueBytes, saturatingProduct(3, saturatingProduct(valueReferences, longest))))
+                saturatingSum(
+                    argumentBytes,
+                    saturatingProduct(WireFormat.escapeGrowth, saturatingProduct(argumentReferences, longest))),
+                saturatingSum(
+                    valueBytes, saturatingProduct(WireFormat.escapeGrowth, saturatingProduct(valueReferences, longest)))
+            )
             if saturatingSum(fixedPayloadBytes, texts) <= payloadLimit { return true }
             // Keys set again along the chain were counted each time: each key once at most (``KeyedCap``).
             return saturatingSum(min(fixedPayloadBytes, keyedCap()), texts) <= payloadLimit

@@ -63,15 +63,28 @@ package struct Delivery: Sendable, Equatable {
     /// The prefix for the app `devicectl` launches on a physical device.
     package static let devicePrefix = "DEVICECTL_CHILD_"
 
+    /// The prefixes ``detect(_:)`` gives, each with the program it reaches and the tools it is used for: the one list
+    /// `run --help`'s `--prefix` text (and so the man page), the `--prefix` error and the docs' lists come from
+    /// (`DeliveryTests` holds this list to ``detect(_:)`` and docs/cli to this list).
+    package static let prefixes: [(prefix: String, reaches: String, tools: String)] = [
+        (testRunnerPrefix, "xcodebuild's test runner", "`xcodebuild test`"),
+        (simulatorPrefix, "the app simctl launches", "`xcrun simctl launch|spawn`"),
+        (devicePrefix, "the app devicectl launches", "`xcrun devicectl device process launch`"),
+    ]
+
+    /// The tools ``detect(_:)`` knows that take no prefix: the profile's arguments go after the executable's
+    /// (`swift run`) or in the payload only.
+    package static let toolsWithoutPrefix = ["`swift run`", "`swift test`", "`swift build`"]
+
     /// The error for a `--prefix` value that cannot start a variable name (`TEST-RUNNER_`), nil when it can.
     package static func prefixProblem(_ prefix: Located<String>) -> Diagnostic? {
         guard !Names.isShellIdentifier(prefix.value) else { return nil }
+        let known = prefixes.map(\.prefix)
         return .error(
             "`\(prefix.value)` cannot start a variable name: `--prefix` takes letters, digits and `_`, not starting "
-                + "with a digit (`TEST_RUNNER_`, `SIMCTL_CHILD_`, `DEVICECTL_CHILD_`)",
+                + "with a digit (\(known.map { "`\($0)`" }.joined(separator: ", ")))",
             at: prefix.location, length: prefix.length,
-            suggestion: NearMiss.suggestion(
-                for: prefix.value.uppercased(), in: [testRunnerPrefix, simulatorPrefix, devicePrefix]))
+            suggestion: NearMiss.suggestion(for: prefix.value.uppercased(), in: known))
     }
 
     /// The delivery `command` needs (`.init()` for a command that is none of the tools above).

@@ -86,28 +86,13 @@ package struct OuterProfile: Sendable {
         return resolved
     }
 
-    /// `-key value` pairs as one item, as ``LaunchArguments`` reads them; every other word alone. After `--`, every
-    /// word alone.
+    /// `-key value` pairs as one item, as ``LaunchArguments/items(_:from:_:)`` reads them; every other word alone.
+    /// After `--`, every word alone.
     static func group(_ arguments: [Located<String>]) -> [[Located<String>]] {
         var items: [[Located<String>]] = []
-        var index = 0
-        var options = true
-        while index < arguments.count {
-            let word = arguments[index].value
-            if word == "--" { options = false }
-            if options, isOption(word), !word.contains("="), index + 1 < arguments.count,
-                !isOption(arguments[index + 1].value), arguments[index + 1].value != "--"
-            {
-                items.append([arguments[index], arguments[index + 1]])
-                index += 2
-            } else {
-                items.append([arguments[index]])
-                index += 1
-            }
+        LaunchArguments.items(arguments.map(\.value)) { item in
+            items.append([arguments[item.index]] + (item.value.map { [arguments[$0]] } ?? []))
         }
         return items
     }
-
-    /// The runtime's rule (``LaunchArguments/isOption(_:)``): starts with `-`, longer than `-`, not a negative number.
-    private static func isOption(_ word: String) -> Bool { LaunchArguments.isOption(word) }
 }

@@ -13,17 +13,20 @@ enum PayloadSize {
     /// The most bytes the encoded payload may have.
     static var limit: Int { Interpolator.Destination.environment(name: longestName).limit }
 
-    /// At least the bytes of `resolved`'s payload: every byte of its texts escaped (three bytes), and the most an entry
-    /// adds besides them (``WireFormat/entryOverhead``), for the header and each entry.
+    /// At least the bytes of `resolved`'s payload: every byte of its texts escaped (``WireFormat/escapeGrowth``), and
+    /// the most an entry adds besides them (``WireFormat/entryOverhead``), for the header and each entry.
     static func upperBound(_ resolved: ResolvedProfile) -> Int {
         let overhead = WireFormat.entryOverhead
+        let growth = WireFormat.escapeGrowth
         var bound = overhead
-        for name in resolved.allNames { bound += overhead + 3 * name.utf8.count }
-        for flag in resolved.flags { bound += overhead + 3 * flag.key.utf8.count }
-        for mock in resolved.mocks { bound += overhead + 3 * (mock.key.utf8.count + mock.value.utf8.count) }
-        for value in resolved.values { bound += overhead + 3 * (value.key.utf8.count + value.value.text.utf8.count) }
-        for argument in resolved.arguments { bound += overhead + 3 * argument.value.utf8.count }
-        for name in resolved.environmentKeys { bound += overhead + 3 * name.utf8.count }
+        for name in resolved.allNames { bound += overhead + growth * name.utf8.count }
+        for flag in resolved.flags { bound += overhead + growth * flag.key.utf8.count }
+        for mock in resolved.mocks { bound += overhead + growth * (mock.key.utf8.count + mock.value.utf8.count) }
+        for value in resolved.values {
+            bound += overhead + growth * (value.key.utf8.count + value.value.text.utf8.count)
+        }
+        for argument in resolved.arguments { bound += overhead + growth * argument.value.utf8.count }
+        for name in resolved.environmentKeys { bound += overhead + growth * name.utf8.count }
         return bound
     }
 

@@ -52,39 +52,27 @@ package struct Redaction: Sendable {
         return display.map(written) ?? Self.placeholder
     }
 
-    /// A display form (in the profile's syntax: `${NAME}` for a reference, `$$` for a `$`) in ``references``' syntax.
+    /// A display form (in the profile's syntax: `${NAME}` for a reference, `$$` for a `$`) in ``references``' syntax,
+    /// its references and `$$` as ``Interpolator/tokens(in:)`` reads them.
     func written(_ display: String) -> String {
-        guard references == .vsCode, display.utf8.contains(UInt8(ascii: "$")) else { return display }
+        guard references == .vsCode, Interpolator.containsDollar(display) else { return display }
         let bytes = Array(display.utf8)
         var out: [UInt8] = []
         var index = 0
-        func isNameByte(_ byte: UInt8, first: Bool) -> Bool {
-            byte == UInt8(ascii: "_") || (byte | 0x20 >= UInt8(ascii: "a") && byte | 0x20 <= UInt8(ascii: "z"))
-                || (!first && byte >= UInt8(ascii: "0") && byte <= UInt8(ascii: "9"))
-        }
-        while index < bytes.count {
-            guard bytes[index] == UInt8(ascii: "$"), index + 1 < bytes.count else {
-                out.append(bytes[index])
-                index += 1
-                continue
-            }
-            if bytes[index + 1] == UInt8(ascii: "$") {
+        for token in Interpolator.tokens(in: display) ?? [] where token.range.lowerBound >= index {
+            switch token.kind {
+            case .dollar:
+                out += bytes[index..<token.range.lowerBound]
                 out.append(UInt8(ascii: "$"))
-                index += 2
-                continue
+            case .braced:
+                out += bytes[index..<token.range.lowerBound]
+                out += Array("${env:".utf8) + bytes[token.name] + [UInt8(ascii: "}")]
+            case .bare, .withWord:
+                continue  // as written (a word's own tokens follow)
             }
-            var end = index + 2
-            if bytes[index + 1] == UInt8(ascii: "{"), end < bytes.count, isNameByte(bytes[end], first: true) {
-                while end < bytes.count, isNameByte(bytes[end], first: false) { end += 1 }
-                if end < bytes.count, bytes[end] == UInt8(ascii: "}") {
-                    out += Array("${env:".utf8) + bytes[(index + 2)...end]
-                    index = end + 1
-                    continue
-                }
-            }
-            out.append(bytes[index])
-            index += 1
+            index = token.range.upperBound
         }
+        out += bytes[index...]
         return String(decoding: out, as: UTF8.self)
     }
 
@@ -215,38 +203,13 @@ extension Redaction {
         return secrets
     }
 
-    /// The names a display form shows as `${NAME}` (the parts taken from the invoking environment); `$$` is a dollar
-    /// sign as written.
+    /// The names a display form shows as `${NAME}` (the parts taken from the invoking environment), as
+    /// ``Interpolator/tokens(in:)`` reads them; `$$` is a dollar sign as written.
     static func referencedNames(inDisplay display: String) -> [String] {
         let bytes = Array(display.utf8)
-        var names: [String] = []
-        var index = 0
-        while index + 1 < bytes.count {
-            guard bytes[index] == UInt8(ascii: "$") else {
-                index += 1
-                continue
-            }
-            if bytes[index + 1] == UInt8(ascii: "$") {
-                index += 2
-                continue
-            }
-            guard bytes[index + 1] == UInt8(ascii: "{") else {
-                index += 1
-                continue
-            }
-            var end = index + 2
-            while end < bytes.count,
-                bytes[end] == UInt8(ascii: "_")
-                    || (bytes[end] >= UInt8(ascii: "0")
-                        && bytes[end] <= UInt8(ascii: "9"))
-                    || ((bytes[end] | 0x20) >= UInt8(ascii: "a")
-                        && (bytes[end] | 0x20) <= UInt8(ascii: "z"))
-            {
-                end += 1
-            }
-            if end > index + 2 { names.append(String(decoding: bytes[(index + 2)..<end], as: UTF8.self)) }
-            index = end
+        return (Interpolator.tokens(in: display) ?? []).compactMap { token in
+            guard token.kind == .braced || token.kind == .withWord else { return nil }
+            return String(decoding: bytes[token.name], as: UTF8.self)
         }
-        return names
     }
 }

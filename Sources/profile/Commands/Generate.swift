@@ -21,7 +21,7 @@ extension ProfileCommand {
                   profile generate swift --output Sources/App/Profile+Generated.swift
                       Typed Swift from the catalog.
                   profile generate swift --output Sources/App/Profile+Generated.swift --check
-                      In CI: exit 1 when the file is stale.
+                      In CI: exit \(ExitStatus.findings) when the file is stale.
                   profile generate json-schema --output profiles/profile.schema.json
                       The schema editors check profiles with.
                 """)

@@ -5,8 +5,8 @@ import ProfilePlatform
 import ProfileResolution
 
 extension ProfileCommand {
-    /// `profile import xcscheme|xctestplan|dotenv|vscode FILE --name NAME [--action A] [--configuration C] [--force]
-    /// [--stdout]`
+    /// `profile import FORMAT FILE --name NAME [--action A] [--configuration C] [--force] [--stdout]`, FORMAT one of
+    /// ``ImportFormats/all``
     struct Import: ParsableCommand {
         static let configuration = Grammar.`import`.configuration(
             discussion: """
@@ -20,8 +20,8 @@ extension ProfileCommand {
                 `${env:NAME}` becomes `${NAME}`; its other variables (`${workspaceFolder}`) are kept as text. A \
                 scheme, test plan or launch.json gains the record of what was imported (a PROFILE_PAYLOAD entry), so \
                 that export --update rewrites the entries you edit in the profile in place. Never overwrites a file \
-                (exit 73) unless --force; --stdout prints the profile instead. Bad input is reported with its place \
-                and nothing is written (exit 65).
+                (exit \(ExitStatus.cannotCreate)) unless --force; --stdout prints the profile instead. Bad input is reported with its place \
+                and nothing is written (exit \(ExitStatus.dataError)).
 
                 Examples:
                   profile import xcscheme App.xcscheme --name uitest
@@ -32,19 +32,24 @@ extension ProfileCommand {
                       One VS Code launch configuration.
                 """)
 
-        /// One line per format: its name and what it reads (``ImportFormat``).
+        /// One line per format: its name and what it reads (``ImportFormats/all``).
         static var formatList: String {
-            let width = ImportFormat.allCases.map(\.rawValue.count).max() ?? 0
-            return ImportFormat.allCases.map { format in
-                "  " + format.rawValue + String(repeating: " ", count: width - format.rawValue.count + 2)
-                    + format.summary
+            let width = ImportFormats.all.map(\.name.count).max() ?? 0
+            return ImportFormats.all.map { format in
+                "  " + format.name + String(repeating: " ", count: width - format.name.count + 2) + format.summary
             }.joined(separator: "\n")
         }
+
+        /// The options only some formats take, with what each chooses (``ImportFormat/options``).
+        static let formatOptions: [(option: Grammar.Option, kind: ImportOptions, chooses: String)] = [
+            (Grammar.importAction, .action, "the scheme action"),
+            (Grammar.importConfiguration, .configuration, "the configuration"),
+        ]
 
         @OptionGroup var profilesDirectory: ProfilesDirectoryOption
         @Argument(help: Grammar.importFormat.help) var format: String
         @Argument(
-            help: Grammar.importFile.help, completion: .file(extensions: ["xcscheme", "xctestplan", "env", "json"]))
+            help: Grammar.importFile.help, completion: .file(extensions: ImportFormats.fileExtensions))
         var file: String
         @Option(name: Grammar.importName.names, help: Grammar.importName.help) var name: String?
         @Option(name: Grammar.importAction.names, help: Grammar.importAction.help) var action: String?
@@ -57,7 +62,7 @@ extension ProfileCommand {
             var invocation = invocation
             let environment = EnvironmentTable.current()
             // The reader took only a known format.
-            let format = invocation.firstWord.flatMap(ImportFormat.init(rawValue:))
+            let format = invocation.firstWord.flatMap(ImportFormats.named)
             let file = invocation.words(of: 1).first
             let name = invocation.value(of: Grammar.importName)
             let action = invocation.value(of: Grammar.importAction)
@@ -70,26 +75,24 @@ extension ProfileCommand {
                         length: name.length))
             } else if name == nil, format != nil, file != nil {
                 invocation.problems.append(
-                    .error("name the profile to write: `profile import \(format!.rawValue) <file> --name <name>`"))
+                    .error("name the profile to write: `profile import \(format!.name) <file> --name <name>`"))
             }
-            if let action, format != .xcscheme {
-                let place = invocation.place(of: Grammar.importAction) ?? action
-                invocation.problems.append(
-                    .error(
-                        "`--action` chooses the scheme action for `import xcscheme`", at: place.location,
-                        length: place.length))
-            }
-            if let configuration, format != .xctestplan, format != .vscode {
-                let place = invocation.place(of: Grammar.importConfiguration) ?? configuration
-                invocation.problems.append(
-                    .error(
-                        "`--configuration` chooses the configuration for `import xctestplan` and `import vscode`",
-                        at: place.location, length: place.length))
-            } else if configuration == nil, format == .vscode, file != nil {
-                invocation.problems.append(
-                    .error(
-                        "name the launch configuration to import: `profile import vscode <file> --configuration <name> "
-                            + "--name <name>`"))
+            for (option, kind, chooses) in formatOptions {
+                let given = invocation.value(of: option)
+                if let given, let format, !format.options.contains(kind) {
+                    let place = invocation.place(of: option) ?? given
+                    let formats = ImportFormats.names(taking: kind) { "`import \($0)`" }
+                    invocation.problems.append(
+                        .error(
+                            "`\(option.name)` chooses \(chooses) for \(formats)", at: place.location,
+                            length: place.length))
+                } else if given == nil, let format, format.requiredOptions.contains(kind), file != nil {
+                    let value = option.value.map { " <\($0.name)>" } ?? ""
+                    invocation.problems.append(
+                        .error(
+                            "name \(chooses) to import from the \(format.file): `profile import \(format.name) <file> "
+                                + "\(option.name)\(value) --name <name>`"))
+                }
             }
             try invocation.requireValid(environment: environment)
             guard let format, let file, let name else { throw Exit(status: ExitStatus.usage) }
@@ -140,14 +143,9 @@ extension ProfileCommand {
                 }
             }
 
-            let source: ProfileImporter.Source
-            switch format {
-            case .xcscheme:
-                source = .xcscheme(action.flatMap { XcodeImportAction(rawValue: $0.value) } ?? .launch)
-            case .xctestplan: source = .xctestplan(configuration: configuration?.value)
-            case .dotenv: source = .dotenv
-            case .vscode: source = .vscode(configuration: configuration?.value ?? "")
-            }
+            let source = ImportSource(
+                format, action: action.flatMap { XcodeImportAction(rawValue: $0.value) } ?? .launch,
+                configuration: configuration?.value)
             let output = ProfileImporter.importProfile(bytes, path: file.value, from: source, catalog: catalog)
             Terminal.report((repository?.diagnostics ?? []) + output.diagnostics, environment: environment)
             guard let text = output.text, !output.diagnostics.hasErrors else {
@@ -175,7 +173,7 @@ extension ProfileCommand {
         /// cannot be resolved (a `${NAME:?}` unset) or a file changed meanwhile leaves the file as it is, with a
         /// warning: the profile is written either way.
         static func record(
-            _ bytes: [UInt8], file: String, source: ProfileImporter.Source, profile name: Located<String>,
+            _ bytes: [UInt8], file: String, source: ImportSource, profile name: Located<String>,
             invocation: Invocation, environment: EnvironmentTable
         ) {
             let skipped = { (why: Diagnostic) in

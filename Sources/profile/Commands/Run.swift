@@ -60,19 +60,19 @@ extension ProfileCommand {
             var grace: Located<String>?
 
             init(_ invocation: Invocation) {
-                // By name, not through the grammar's options: a launch with only overrides builds none of them.
+                // By the names of the grammar's own options (reading `run` built them).
                 for given in invocation.options where given.option.override == nil {
                     switch given.option.name {
-                    case "--no-arguments": noArguments = given.name
-                    case "--prefix": prefix = given.value
-                    case "--dry-run": dryRun = given.name
-                    case "--json": json = given.name
-                    case "--reveal": reveal = given.name
-                    case "--each": each = given.name
-                    case "--keep-going": keepGoing = given.name
-                    case "--redact": redact = given.name
-                    case "--watch": watch = given.name
-                    case "--grace":
+                    case Grammar.runNoArguments.name: noArguments = given.name
+                    case Grammar.prefix.name: prefix = given.value
+                    case Grammar.runDryRun.name: dryRun = given.name
+                    case Grammar.runJSON.name: json = given.name
+                    case Grammar.runReveal.name: reveal = given.name
+                    case Grammar.runEach.name: each = given.name
+                    case Grammar.runKeepGoing.name: keepGoing = given.name
+                    case Grammar.runRedact.name: redact = given.name
+                    case Grammar.runWatch.name: watch = given.name
+                    case Grammar.runGrace.name:
                         graceName = given.name
                         grace = given.value
                     default: break
@@ -93,11 +93,13 @@ extension ProfileCommand {
                             length: option.length))
                 }
                 if dryRun == nil {
-                    needs(json, "--dry-run")
-                    needs(reveal, "--dry-run")
+                    needs(json, Grammar.runDryRun.name)
+                    needs(reveal, Grammar.runDryRun.name)
                 }
-                if each == nil { needs(keepGoing, "--each") }
-                if watch == nil && redact == nil { needs(graceName, "--watch` or `--redact") }
+                if each == nil { needs(keepGoing, Grammar.runEach.name) }
+                if watch == nil && redact == nil {
+                    needs(graceName, "\(Grammar.runWatch.name)` or `\(Grammar.runRedact.name)")
+                }
                 if let grace, ProfileCommand.Run.seconds(grace.value) == nil {
                     problems.append(
                         .error(

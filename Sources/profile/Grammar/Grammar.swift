@@ -1,5 +1,6 @@
 import ProfileGeneration
 import ProfileInterop
+import ProfilePlatform
 import ProfileResolution
 
 /// The command line of `profile`, declared once: every command, its options (name, the value each takes, what the
@@ -196,8 +197,9 @@ enum Grammar {
     static let prefix = Option(
         name: "--prefix", value: Value(name: "prefix", what: "a variable name prefix", completion: .none),
         summary: "Also set every variable as <prefix>NAME",
-        details: " (TEST_RUNNER_ reaches xcodebuild's test runner, SIMCTL_CHILD_ the app simctl launches; `run` uses "
-            + "them by itself for `xcodebuild test` and `xcrun simctl launch|spawn`)")
+        details: " (" + Delivery.prefixes.map { "\($0.prefix) reaches \($0.reaches)" }.joined(separator: ", ")
+            + "; `run` uses them by itself for " + series(Delivery.prefixes.map(\.tools))
+            + ", and places the arguments itself for " + series(Delivery.toolsWithoutPrefix) + ")")
     static let runDryRun = flag(
         "--dry-run", "Print what would be executed, launch nothing",
         details: ": the executable, the argv (shell-quoted) and the environment changes")
@@ -258,7 +260,7 @@ enum Grammar {
     static let diff = Command(
         name: .diff, summary: "Show what differs between two profiles as a launch sees them",
         details: " (`diff A B`: the overrides apply to B; `diff A... [overrides] -- B... [overrides]`: each side its "
-            + "own; exit 1 when they differ)",
+            + "own; exit \(ExitStatus.findings) when they differ)",
         options: [profilesDirectory] + overrides + [diffJSON, diffReveal], rest: profiles, comparesSides: true)
 
     static let lintFormat = Option(
@@ -268,7 +270,7 @@ enum Grammar {
     static let lintStrict = flag("--strict", "Treat warnings as errors")
     static let lint = Command(
         name: .lint, summary: "Check every profile and the catalog",
-        details: ": report all problems, exit 1 when any is an error",
+        details: ": report all problems, exit \(ExitStatus.findings) when any is an error",
         options: [profilesDirectory, lintFormat, lintStrict])
 
     static let exportFormat = Positional(
@@ -282,7 +284,7 @@ enum Grammar {
         details: " instead of standard output (`-`: standard output)")
     static let exportUpdate = Option(
         name: "--update", value: Value(name: "file", what: "a file", completion: .file),
-        summary: "Update an .xcscheme, .xctestplan or launch.json in place",
+        summary: "Update an " + series(ExportFormats.updatedFiles, or: true) + " in place",
         details: ": rewrite the entries the profile owns, leave the rest of the file as it is")
     static let exportAction = Option(
         name: "--action", value: choices("action", XcodeSchemeAction.allCases.map { $0.rawValue }),
@@ -301,9 +303,9 @@ enum Grammar {
 
     static let importFormat = Positional(
         name: "format", needs: "the format", summary: "The format to read",
-        completion: .choices(ImportFormat.allCases.map { $0.rawValue }))
+        completion: .choices(ImportFormats.all.map(\.name)))
     static let importFile = Positional(
-        name: "file", needs: "the file to import", summary: "The .xcscheme, .xctestplan, .env or launch.json file",
+        name: "file", needs: "the file to import", summary: "The " + series(ImportFormats.files, or: true) + " file",
         completion: .file)
     static let importName = Option(
         name: "--name", value: Value(name: "name", what: "a profile name", completion: .none),
@@ -339,7 +341,8 @@ enum Grammar {
         details: " (left out by default: the output is a clean checkout's)")
     static let generateCheck = flag(
         "--check", "Fail when the output file is not current",
-        details: " (write nothing; exit 1 when the --output file differs from what would be generated)")
+        details:
+            " (write nothing; exit \(ExitStatus.findings) when the --output file differs from what would be generated)")
     static let generate = Command(
         name: .generate, summary: "Generate Swift or JSON Schemas from the catalog",
         details: " (Swift: with the runnable profiles, typed for the runtime library; options the --output file "
@@ -409,5 +412,11 @@ enum Grammar {
 
     private static func choices(_ name: String, _ words: [String]) -> Value {
         Value(name: name, completion: .choices(words))
+    }
+
+    /// `a`, `a and b`, `a, b and c` (`a, b or c`): a list in help's prose.
+    static func series(_ items: [String], or: Bool = false) -> String {
+        guard let last = items.last else { return "" }
+        return items.count == 1 ? last : items.dropLast().joined(separator: ", ") + (or ? " or " : " and ") + last
     }
 }

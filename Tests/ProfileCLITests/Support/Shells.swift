@@ -66,12 +66,13 @@ final class TmuxServer {
         processes = pids.split(whereSeparator: \.isWhitespace).compactMap { pid_t($0) }
     }
 
-    /// Kills the server (its shell goes with it); whatever is still running a few seconds later gets SIGKILL.
+    /// Kills the server (its shell goes with it), and waits until they are gone; whatever is still running after a
+    /// few seconds gets SIGKILL.
     func stop() {
         guard !stopped else { return }
         stopped = true
         _ = try? run(["kill-server"])
-        for _ in 0..<50 where processes.contains(where: Self.isRunning) { usleep(100_000) }
+        Wait.until(limit: .seconds(5)) { !processes.contains(where: Self.isRunning) }
         for pid in processes where Self.isRunning(pid) { kill(pid, SIGKILL) }
     }
 

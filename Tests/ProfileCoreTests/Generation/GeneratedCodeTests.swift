@@ -5,7 +5,7 @@ import Testing
 
 /// Compiles generated code for a catalog full of awkward names and texts against the built runtime library, runs
 /// it, and checks that every literal reads back as the catalog's text.
-@Suite struct GeneratedCodeTests {
+@Suite(.timeLimit(.minutes(20))) struct GeneratedCodeTests {
     /// The build folder of this test bundle: the runtime's module (`Modules/`) and objects (`ProfileRuntime.build/`)
     /// are there, as SwiftPM lays them out. Where they are not, the test is skipped (`canCompile`).
     static let buildDirectory: URL? = TestPaths.productsDirectory

@@ -1,8 +1,19 @@
 import Foundation
 import ProfileGeneration
+import TestSupport
 import Testing
 
+/// The generator's whole output, compared with the expected text here or with a golden file (`Golden`: regenerate
+/// them with `PROFILE_UPDATE_GOLDEN=1 swift test --filter SwiftGeneratorTests`).
 @Suite struct SwiftGeneratorTests {
+    /// Where this suite's golden files are.
+    static let golden = "Tests/ProfileCoreTests/Fixtures/Generated"
+
+    /// Every golden file is one a test below compares with.
+    @Test func everyGoldenFileIsCompared() {
+        #expect(Golden.unused(in: Self.golden, names: ["public-access", "catalog-order", "safe-names"]) == [])
+    }
+
     static let catalog = """
         flags:
           skipOnboarding: Skip the onboarding
@@ -139,6 +150,49 @@ import Testing
             ])
     }
 
+    /// A word is the value of the option before it as the runtime reads argv (`LaunchArguments.items`): not after
+    /// `--`, where `-x` is an argument of its own and stays when the word after it is left out.
+    @Test func afterDoubleDashALeftOutWordTakesNoOptionWithIt() throws {
+        let profiles = try TemporaryProfiles([
+            "_catalog.yml": "values:\n  a: {type: string}\n",
+            "p.yml": "arguments: [--mode, '${MODE}', --, -x, '${MODE}']\n",
+        ])
+        let generator = try #require(SwiftGenerator.forRepository(try profiles.repository()))
+        let warnings = profiles.render(generator.warnings).split(separator: "\n").filter { $0.contains("warning:") }
+        #expect(
+            warnings == [
+                "profiles/p.yml:1:13: warning: `LaunchProfiles.p` leaves out arguments `--mode ${MODE}`: it takes the environment of the run, "
+                    + "which a generated file cannot hold; a UI test adds what it needs to `launchArguments` itself",
+                "profiles/p.yml:1:40: warning: `LaunchProfiles.p` leaves out argument `${MODE}`: it takes the environment of the run, "
+                    + "which a generated file cannot hold; a UI test adds what it needs to `launchArguments` itself",
+            ])
+        let output = generator.render()
+        let start = try #require(output.range(of: "enum LaunchProfiles {\n    /// The profile"))
+        #expect(
+            output[start.lowerBound...] == #"""
+                enum LaunchProfiles {
+                    /// The profile `p`.
+                    ///
+                    /// Left out (secret, or taking the environment of the run; set them in the test): arguments `--mode ${MODE}`,
+                    /// argument `${MODE}`.
+                    static let p = LaunchConfiguration(
+                        name: "p",
+                        launchArguments: [
+                            "--",
+                            "-x",
+                        ],
+                        launchEnvironment: [
+                            "PROFILE_PAYLOAD": "profile/1;profile=p;argument=--;argument=-x;end",
+                        ]
+                    )
+
+                    /// Every profile above, sorted by name.
+                    static let all: [LaunchConfiguration] = [p]
+                }
+
+                """#)
+    }
+
     @Test func runningTwiceGivesTheSameBytes() throws {
         let (first, _) = try Self.generate(Self.files)
         let (second, _) = try Self.generate(Self.files)
@@ -150,23 +204,14 @@ import Testing
     @Test func profilesResolveAgainstAnEmptyEnvironment() throws {
         #expect(ProcessInfo.processInfo.environment["HOME"] != nil)
         let (output, _) = try Self.generate(Self.files)
-        #expect(output?.contains(#""HOME_COPY": "none","#) == true)
-        #expect(output?.contains("\"LOG\"") == false)
+        // The whole output: `"HOME_COPY": "none"`, and no `LOG` (the profile unsets it).
+        #expect(output == Self.expected)
     }
 
     @Test func publicAccessMarksEveryDeclaration() throws {
         let (output, _) = try Self.generate(Self.files, access: .public)
         let text = try #require(output)
-        #expect(text.contains("public enum Countries: String, MockPoint, CaseIterable, Sendable {"))
-        #expect(text.contains("    public static let mockKey = \"countries\""))
-        #expect(text.contains("    public static let defaultVariant: Self? = .live"))
-        #expect(text.contains("public enum ProfileFlags {"))
-        #expect(text.contains("    public static let skipOnboarding = FlagKey("))
-        #expect(text.contains("    public enum Theme: String, CaseIterable, Sendable {"))
-        #expect(text.contains("    public enum Names {"))
-        #expect(text.contains("        public static let token = \"token\""))
-        #expect(text.contains("public enum LaunchProfiles {"))
-        #expect(text.contains("    public static let all: [LaunchConfiguration] = [plain, uitest]"))
+        #expect(text == Golden.text("public-access", in: Self.golden, writing: text))
         #expect(!text.contains("public case"))
         // Every declaration line (not cases, not comments, not continuation lines) is public.
         let declarations = text.split(separator: "\n").filter {
@@ -202,9 +247,8 @@ import Testing
             "b.yml": "{}\n", "a.yml": "{}\n", "c.yml": "{}\n",
         ])
         let text = try #require(output)
-        let flags = ["zeta", "alpha", "mid"].map { text.range(of: "static let \($0) = FlagKey")!.lowerBound }
-        #expect(flags == flags.sorted())
-        #expect(text.contains("static let all: [LaunchConfiguration] = [a, b, c]"))
+        // `zeta`, `alpha`, `mid` as the catalog has them; `all` is `[a, b, c]`.
+        #expect(text == Golden.text("catalog-order", in: Self.golden, writing: text))
     }
 
     @Test func namesAreMadeSafeAndUnique() throws {
@@ -223,19 +267,9 @@ import Testing
         ])
         #expect(diagnostics == "")
         let text = try #require(output)
-        #expect(text.contains("static let `default` = FlagKey(\"default\", default: false)"))
-        #expect(text.contains("static let oauth2Token = FlagKey(\"oauth2-token\", default: false)"))
-        #expect(text.contains("static let oauth2Token2 = FlagKey(\"oauth2Token\", default: false)"))
-        #expect(text.contains("enum StringMock: String, MockPoint"))
-        #expect(text.contains("enum ProfileFlagsMock: String, MockPoint"))
-        #expect(text.contains("static let defaultVariant: Self? = Self.none"))
-        #expect(text.contains("    case `self`\n"))
-        #expect(text.contains("    case mockKey_ = \"mockKey\"\n"))
-        #expect(text.contains("    case _2x = \"2x\"\n"))
-        #expect(text.contains("enum NamesValue: String, CaseIterable, Sendable"))
-        #expect(text.contains("static let names = ValueKey<NamesValue>(\"names\", default: .a)"))
-        #expect(text.contains("static let all_ = LaunchConfiguration("))
-        #expect(text.contains("static let all: [LaunchConfiguration] = [all_]"))
+        // `default` quoted, `oauth2Token` and `oauth2Token2`, `StringMock` and `ProfileFlagsMock`, `Self.none`, the cases
+        // `self`, `mockKey_` and `_2x`, `NamesValue`, `all_`.
+        #expect(text == Golden.text("safe-names", in: Self.golden, writing: text))
     }
 
     @Test func theHeaderNamesTheCatalogTheSameFromAnyWorkingDirectory() throws {

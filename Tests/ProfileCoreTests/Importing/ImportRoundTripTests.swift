@@ -21,7 +21,7 @@ import Testing
 
     /// Imports `name` from the fixtures, checks the profile loads and lints clean, and resolves it.
     static func imported(
-        _ name: String, from source: ProfileImporter.Source, catalog: String? = nil
+        _ name: String, from source: ImportSource, catalog: String? = nil
     ) async throws -> (original: String, yaml: String, profile: ResolvedProfile, notes: [Diagnostic]) {
         let imported = try await importedWithChange(name, from: source, catalog: catalog)
         return (imported.original, imported.yaml, imported.profile, imported.notes)
@@ -30,7 +30,7 @@ import Testing
     /// ``imported(_:from:catalog:)``, and the profile with one more variable (`ROUND_TRIP_ADDED=1`, from a second
     /// profile composed after it): a change for the update to write.
     static func importedWithChange(
-        _ name: String, from source: ProfileImporter.Source, catalog: String? = nil
+        _ name: String, from source: ImportSource, catalog: String? = nil
     ) async throws -> (
         original: String, yaml: String, profile: ResolvedProfile, changed: ResolvedProfile, notes: [Diagnostic]
     ) {

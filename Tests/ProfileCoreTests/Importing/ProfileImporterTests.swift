@@ -63,7 +63,7 @@ import Testing
     }
 
     func run(
-        _ text: String, _ source: ProfileImporter.Source = .xcscheme(.launch), path: String = "App.xcscheme",
+        _ text: String, _ source: ImportSource = .xcscheme(.launch), path: String = "App.xcscheme",
         catalog: Catalog? = nil
     ) -> ProfileImporter.Output {
         ProfileImporter.importProfile(Array(text.utf8), path: path, from: source, catalog: catalog)
@@ -217,6 +217,29 @@ import Testing
         #expect(!plain.contains("flags:"))
     }
 
+    /// After `--` the app reads no option (`LaunchArguments.items`): `-pageSize 5` there is an argument, not the typed
+    /// value an export would write before the `--`; an unchecked `--` ends nothing.
+    @Test func afterDoubleDashEntriesStayArguments() throws {
+        let output = run(
+            Self.scheme([
+                ("--", false), ("-countries", true), ("local-mock", true), ("--", true), ("-pageSize 5", true),
+                ("-skipOnboarding", true), ("YES", true),
+            ]), catalog: try catalog())
+        #expect(
+            try body(output) == """
+                arguments:
+                  - {argument: --, enabled: false}
+                  - --
+                  - [-pageSize, "5"]
+                  - -skipOnboarding
+                  - "YES"
+
+                mocks:
+                  countries: local-mock
+
+                """)
+    }
+
     @Test func typedEntriesThatDoNotFitStayArgumentsWithAWarning() throws {
         let output = run(
             Self.scheme([
@@ -344,7 +367,7 @@ import Testing
     @Test(arguments: [
         (
             "<?xml version=\"1.0\"?>\n<Scheme>\n   <LaunchAction\n      attr = \"x>\n</Scheme>\n",
-            ProfileImporter.Source.xcscheme(.launch),
+            ImportSource.xcscheme(.launch),
             "App.xcscheme:5:1: error: `App.xcscheme` is not well-formed XML: `<` in the value of `attr`"
         ),
         (
@@ -373,7 +396,7 @@ import Testing
             "App.xcscheme:2:22: error: `App.xcscheme` has no configuration named `Eire`: it has `Éire`; did you mean `Éire`?"
         ),
     ])
-    func badXcodeFilesAreLocatedErrors(_ text: String, _ source: ProfileImporter.Source, _ expected: String) {
+    func badXcodeFilesAreLocatedErrors(_ text: String, _ source: ImportSource, _ expected: String) {
         let output = run(text, source)
         #expect(output.text == nil)
         #expect(output.diagnostics.count == 1)

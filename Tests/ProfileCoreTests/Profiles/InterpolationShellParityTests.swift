@@ -10,7 +10,7 @@ import Testing
 ///
 /// The deliberate differences (also listed in the README's interpolation section) are a table of their own:
 /// each must give our documented outcome and something else in the shells it names.
-@Suite struct InterpolationShellParityTests {
+@Suite(.timeLimit(.minutes(20))) struct InterpolationShellParityTests {
     /// The shells, by name: found on PATH or where Homebrew installs them (`Tools`). bash is bash 5 (macOS's
     /// `/bin/bash` 3.2 does not count); dash wherever it is installed (not only Debian's `/usr/bin/dash`).
     static let shells = ["bash", "dash"]

@@ -12,7 +12,7 @@ import Testing
 ///
 /// Without python3 and ruamel.yaml (`pip install ruamel.yaml`) the comparison is skipped with the reason; under
 /// `PROFILE_REQUIRE_SHELLS=1` (`.ci/run` sets it, and installs ruamel) `ruamelIsInstalled` fails instead.
-@Suite struct YAMLCoreSchemaParityTests {
+@Suite(.timeLimit(.minutes(20))) struct YAMLCoreSchemaParityTests {
     /// A scalar as written after `key: `, and for a deliberate difference our outcome and why.
     struct Case: Sendable, CustomTestStringConvertible {
         var scalar: String

@@ -1,4 +1,5 @@
 import ProfilePlatform
+import TestSupport
 import Testing
 
 /// The streaming matcher against a reference that sees the whole text at once: every byte covered by an occurrence of
@@ -78,6 +79,48 @@ import Testing
                 let pieces = [Array(input[..<split]), Array(input[split...])]
                 #expect(Self.redact(pieces, redactor) == expected, "split at \(split): \(text)")
             }
+        }
+    }
+
+    /// Long generated texts, so that the shift table's skips run (a window as long as the shortest secret, several
+    /// windows per chunk): pieces of the secrets (their prefixes, suffixes and middles: near misses), whole secrets,
+    /// and ordinary log text, fed in pieces of random sizes (1 byte to a few windows) and whole.
+    @Test(arguments: [
+        [
+            "tok-SEKRIT-4242-abcdef", "pw-SEKRIT-overlay-1234",
+            "postgres://u:pw-SEKRIT-overlay-1234@db.example.com/items",
+        ],
+        ["supersecret"], ["abcde", "bcdef", "cdefgh"], ["aaaaaaaa", "aaaaaaab"], ["12345", "2345678901234567890"],
+    ])
+    func longTextsInRandomPieces(secrets: [String]) {
+        let bytes = secrets.map { Array($0.utf8) }
+        let masks = secrets.indices.map { Array("<\($0)>".utf8) }
+        let redactor = StreamRedactor(secrets: Array(zip(bytes, masks)))
+        var random = SeededRandom(seed: UInt64(secrets.joined().utf8.count))
+        let filler = Array("2026-11-26T10:00:00Z INFO request GET /api/v1/items?page=3 user=42 trace=\n".utf8)
+        for _ in 0..<40 {
+            var text: [UInt8] = []
+            while text.count < 3000 {
+                let secret = random.pick(bytes)
+                let cut = Int(random.next() % UInt64(secret.count))
+                switch random.next() % 5 {
+                case 0: text += secret
+                case 1: text += secret[..<cut]
+                case 2: text += secret[cut...]
+                case 3: text += secret[(cut / 2)..<cut]
+                default: text += filler[Int(random.next() % UInt64(filler.count))...]
+                }
+            }
+            let expected = Self.reference(text, bytes, masks)
+            var pieces: [[UInt8]] = []
+            var start = 0
+            while start < text.count {
+                let end = min(text.count, start + 1 + Int(random.next() % 200))
+                pieces.append(Array(text[start..<end]))
+                start = end
+            }
+            #expect(Self.redact(pieces, redactor) == expected)
+            #expect(Self.redact([text], redactor) == expected)
         }
     }
 

@@ -442,10 +442,12 @@ import FoundationXML
                 "arguments", "arguments-json", "shell", "dotenv", "json", "xcscheme", "xctestplan", "vscode",
             ])
         #expect(ExportFormats.all.filter(\.canUpdateFiles).map(\.name) == ["xcscheme", "xctestplan", "vscode"])
+        #expect(
+            ExportFormats.all.map(\.updatedFile) == ["", "", "", "", "", ".xcscheme", ".xctestplan", "launch.json"])
     }
 
-    /// The format table of `docs/exports.md`, the README's format list and the formats `docs/importing.md` shows are
-    /// the registries, whole, in order: a format is added in one place and the docs cannot miss it.
+    /// The format table of `docs/exports.md`, the README's format list and docs/cli's are the registry, whole, in
+    /// order: a format is added in one place and the docs cannot miss it (the import formats: `ImportFormatTests`).
     @Test func theDocsListTheRegisteredFormats() throws {
         let names = ExportFormats.all.map(\.name)
         func read(_ path: String) throws -> String {
@@ -468,16 +470,17 @@ import FoundationXML
         }
         #expect(listed == names)
 
-        let importing = try read("docs/importing.md")
-        let block = try #require(
-            importing.components(separatedBy: "```sh\n").dropFirst().first?.components(separatedBy: "```").first)
-        var formats: [String] = []
-        for line in block.split(separator: "\n") {
-            let words = line.split(separator: " ")
-            if words.count > 2, words[1] == "import", !formats.contains(String(words[2])) {
-                formats.append(String(words[2]))
-            }
-        }
-        #expect(formats == ImportFormat.allCases.map(\.rawValue))
+        // docs/cli/README.md's synopsis of `export` lists the formats; docs/cli/export.md says which files `--update`
+        // rewrites.
+        let overview = try read("docs/cli/README.md")
+        let synopsis = try #require(overview.split(separator: "\n").first { $0.hasPrefix("profile export <format>") })
+        #expect(
+            synopsis.split(separator: "  ").last?.trimmingCharacters(in: .whitespaces).components(separatedBy: ", ")
+                == names)
+        let files = ExportFormats.updatedFiles.map { "`\($0)`" }
+        let sentence =
+            "or update an " + files.dropLast().joined(separator: ", ") + " or " + files[files.count - 1] + " in place"
+        let export = try read("docs/cli/export.md").split(whereSeparator: \.isNewline).joined(separator: " ")
+        #expect(export.contains("Print a resolved profile in another tool's format, " + sentence))
     }
 }

@@ -12,7 +12,7 @@ import Testing
 /// configuration's `args` and `env` byte-identical); the second update is byte-identical; `import vscode` then
 /// `export vscode --update` gives the file back byte for byte; python's `json5` (a JSONC reader: comments and trailing
 /// commas, as VS Code's jsonc-parser reads `launch.json`) reads the result with the values expected.
-@Suite struct VSCodeCorpusTests {
+@Suite(.timeLimit(.minutes(20))) struct VSCodeCorpusTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/VSCode")
 

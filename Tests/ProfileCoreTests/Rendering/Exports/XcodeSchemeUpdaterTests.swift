@@ -371,3 +371,59 @@ enum XcodeFixtures {
     }
     #endif
 }
+
+/// `shouldUseLaunchSchemeArgsEnv = "YES"` is read once (`XcodeSchemeDocument.runActionSwitch`): import warns about it,
+/// an update switches it and the import record is left out exactly where the attribute, read as XML, says `YES` in a
+/// Test or Profile action, whichever way it is spelled.
+@Suite struct RunActionSwitchTests {
+    static func scheme(_ value: String) -> String {
+        """
+        <?xml version="1.0" encoding="UTF-8"?>
+        <Scheme
+           version = "1.7">
+           <TestAction
+              buildConfiguration = "Debug"
+              shouldUseLaunchSchemeArgsEnv = "\(value)">
+           </TestAction>
+           <LaunchAction
+              buildConfiguration = "Debug"
+              shouldUseLaunchSchemeArgsEnv = "\(value)">
+           </LaunchAction>
+           <ProfileAction
+              shouldUseLaunchSchemeArgsEnv = "\(value)">
+           </ProfileAction>
+        </Scheme>
+
+        """
+    }
+
+    @Test(arguments: ["YES", "NO", "&#89;ES", "&#x59;&#x45;&#x53;", "yes", ""])
+    func importUpdateAndRecordAgree(_ value: String) throws {
+        let bytes = Array(Self.scheme(value).utf8)
+        let profile = try XcodeFixtures.resolve("arguments: [-UITests]")
+        let saysYes = ["YES", "&#89;ES", "&#x59;&#x45;&#x53;"].contains(value)
+        var seen: [String: Bool] = [:]
+        for action in XcodeImportAction.allCases {
+            let imported = ProfileImporter.importProfile(
+                bytes, path: "App.xcscheme", from: .xcscheme(action), catalog: nil)
+            seen["import \(action)"] = imported.diagnostics.contains {
+                $0.message.hasPrefix("this action uses the Run action's arguments and environment")
+            }
+        }
+        for action in XcodeSchemeAction.allCases {
+            let updated = try XcodeSchemeFormat().update(bytes, path: "App.xcscheme", with: profile, action: action)
+            seen["update \(action)"] = updated.warnings.contains {
+                $0.message.hasPrefix("switched `shouldUseLaunchSchemeArgsEnv` to \"NO\"")
+            }
+            seen["no record \(action)"] =
+                try ImportRecord.update(
+                    bytes, path: "App.xcscheme", from: .xcscheme(.init(rawValue: action.rawValue)!), with: profile)
+                == nil
+        }
+        #expect(
+            seen == [
+                "import launch": false, "import test": saysYes, "import profile": saysYes, "update launch": false,
+                "update test": saysYes, "no record launch": false, "no record test": saysYes,
+            ])
+    }
+}
