@@ -82,7 +82,7 @@ extension ActiveProfile {
     /// Each read still says where its value came from (``source(ofKey:)``): the scope's, preview's or launch's.
     @discardableResult
     public static func withProfile<R>(_ profile: ActiveProfile, operation: () throws -> R) rethrows -> R {
-        try ProfileScope.$profile.withValue(ScopeBinding(profile)) { try operation() }
+        try ProfileScope.$binding.withValue(ScopeBinding(profile)) { try operation() }
     }
 
     /// Runs the asynchronous `operation` with `profile` as ``current``.
@@ -92,7 +92,7 @@ extension ActiveProfile {
         isolation: isolated (any Actor)? = #isolation,
         operation: () async throws -> R
     ) async rethrows -> R {
-        try await ProfileScope.$profile.withValue(ScopeBinding(profile), operation: operation, isolation: isolation)
+        try await ProfileScope.$binding.withValue(ScopeBinding(profile), operation: operation, isolation: isolation)
     }
 
     // MARK: - Preview
@@ -217,52 +217,66 @@ extension ActiveProfile {
 
 /// The task local behind scopes.
 enum ProfileScope {
-    @TaskLocal static var profile: ScopeBinding?
+    /// What a scope binds. Its default is never read: ``boundAddress`` tells "nothing bound" by the runtime's `nil`.
+    @TaskLocal static var binding = ScopeBinding.unbound
 
     /// The profile bound to this task (or thread), by address: `TaskLocal.get()` without its cost.
     ///
-    /// Asked only while a scope is alive somewhere in the process (``ScopeBinding``). `TaskLocal.get()` is not
+    /// Asked only while a scope is alive somewhere in the process (``ScopeToken``). `TaskLocal.get()` is not
     /// inlinable: a read through it is a call of unspecialised generic code that copies the value through its type's
     /// metadata and retains it, about 25 ns, which would make a read in a scope cost half as much again as one outside.
     /// What it does first is the runtime's `swift_task_localValueGet(const HeapObject *key)`, exported with the Swift
     /// calling convention (swiftlang/swift `include/swift/Runtime/Concurrency.h`), whose key is the `TaskLocal` object
     /// itself: `TaskLocal.key` is `unsafeBitCast(self, to: Builtin.RawPointer.self)`, emitted into every client
     /// (`@_alwaysEmitIntoClient`, the toolchain's `_Concurrency.swiftinterface`), so the runtime keeps accepting it. It
-    /// answers `nil` when nothing is bound, else the address where the bound `Value` is stored: `get()` binds that
-    /// address to `Value` and copies its `pointee` (swiftlang/swift `stdlib/public/Concurrency/TaskLocal.swift`,
-    /// `get()`). Here `Value` is `ScopeBinding?`, one reference: the binding is read without a retain (the scope holds
-    /// it while code in it runs) and its profile's address returned.
+    /// answers `nil` when nothing is bound, else the address where the bound `Value` is stored, for as long as the
+    /// binding's `withValue` runs: `get()` binds that address to `Value` and copies its `pointee` (swiftlang/swift
+    /// `stdlib/public/Concurrency/TaskLocal.swift`, `get()`). Here `Value` is ``ScopeBinding``, a struct: its
+    /// profile is at `MemoryLayout.offset(of: \.profile)` from there, lent out in place with no retain.
     @inline(__always)
-    static var boundCell: UnsafeMutablePointer<ActiveProfile>? {
-        guard let stored = swiftTaskLocalValueGet(Unmanaged.passUnretained($profile).toOpaque()),
-            let binding = stored.load(as: UnsafeRawPointer?.self)
-        else { return nil }
-        return Unmanaged<ScopeBinding>.fromOpaque(binding)._withUnsafeGuaranteedRef { $0.cell }
+    static var boundAddress: UnsafePointer<ActiveProfile>? {
+        guard let stored = swiftTaskLocalValueGet(Unmanaged.passUnretained($binding).toOpaque()) else { return nil }
+        return UnsafeRawPointer(stored + ScopeBinding.profileOffset).assumingMemoryBound(to: ActiveProfile.self)
     }
 }
 
-/// What a scope binds: the profile, counted in ``ProcessProfiles``' state word for as long as it is alive.
+/// What a scope binds: the profile, and a token that counts the binding in ``ProcessProfiles``' state word for as
+/// long as it is alive.
 ///
-/// A binding lives as long as something can read it: the scope itself, the unstructured tasks (`Task { }`) that
-/// copied it and outlive the scope (they retain it), and nothing else. So while the count is zero no task and no
-/// thread can have a scope bound, and ``ActiveProfile/current`` answers without looking the task local up; while it is
-/// not, reads outside scopes pay the lookup.
-final class ScopeBinding: @unchecked Sendable {
-    /// The profile, at an address of its own (``ActiveProfile/current`` lends it out by address); never changed after
-    /// `init`, freed with the binding: what makes the unchecked `Sendable` safe.
-    let cell: UnsafeMutablePointer<ActiveProfile>
+/// A binding lives as long as something can read it: the scope itself, and the unstructured tasks (`Task { }`) that
+/// copied it and outlive the scope (they retain its token), and nothing else. So while the count is zero no task and
+/// no thread can have a scope bound, and ``ActiveProfile/current`` answers without looking the task local up; while
+/// it is not, reads outside scopes pay the lookup.
+struct ScopeBinding: Sendable {
+    /// The scope's profile; ``ActiveProfile/current`` lends it out by address, where the task local keeps it.
+    let profile: ActiveProfile
+    /// Counts the binding alive (`nil` only in ``unbound``, which is never bound).
+    let token: ScopeToken?
 
     init(_ profile: ActiveProfile) {
-        cell = UnsafeMutablePointer<ActiveProfile>.allocate(capacity: 1)
-        cell.initialize(to: profile)
-        ProcessProfiles.shared.countScope(1)
+        self.profile = profile
+        token = ScopeToken()
     }
 
-    deinit {
-        ProcessProfiles.shared.countScope(-1)
-        cell.deinitialize(count: 1)
-        cell.deallocate()
+    private init(unbound profile: ActiveProfile) {
+        self.profile = profile
+        token = nil
     }
+
+    /// The task local's default: an empty profile, never read.
+    static var unbound: ScopeBinding {
+        ScopeBinding(unbound: ActiveProfile(arguments: [], source: .fixed([:]), payloadText: nil))
+    }
+
+    /// Where ``profile`` is inside a binding (a stored property of a struct: `offset(of:)` answers it).
+    @inline(__always)
+    static var profileOffset: Int { MemoryLayout<ScopeBinding>.offset(of: \.profile)! }
+}
+
+/// Counts a scope's binding in (`init`) and out (`deinit`) of ``ProcessProfiles``' state word.
+final class ScopeToken: Sendable {
+    init() { ProcessProfiles.shared.countScope(1) }
+    deinit { ProcessProfiles.shared.countScope(-1) }
 }
 
 @_silgen_name("swift_task_localValueGet")

@@ -11,11 +11,10 @@ import Android
 /// The process-wide layers of ``ActiveProfile/current``: the preview profile and the baked one, behind one lock, and
 /// the state word that lets a read skip both (and the task-local lookup) when they cannot answer.
 ///
-/// `@unchecked Sendable` (one of two in the runtime, with ``ScopeBinding``, whose one pointer never changes): every
-/// stored `var` is read and written only between `pthread_mutex_lock` and `pthread_mutex_unlock` of `mutex`
-/// (``withLock(_:)``), which orders those accesses across threads (POSIX: the mutex "shall synchronize memory"); the
-/// lock and the state word are allocated once, never move (they are not Swift stored values, which may be moved) and
-/// are freed only with the object. The state word is read
+/// `@unchecked Sendable`, the only one in the runtime: every stored `var` is read and written only between
+/// `pthread_mutex_lock` and `pthread_mutex_unlock` of `mutex` (``withLock(_:)``), which orders those accesses across
+/// threads (POSIX: the mutex "shall synchronize memory"); the lock and the state word are allocated once, never move
+/// (they are not Swift stored values, which may be moved) and are freed only with the object. The state word is read
 /// and changed only through the standard library's sequentially consistent atomic operations on an `Int`
 /// (`_swift_stdlib_atomicLoadInt`, `…FetchAddInt`, `…FetchOrInt`: public functions of the standard library since Swift
 /// 4, so every OS that ships Swift has them), so a read in a process where no preview or baked profile was ever set
@@ -61,7 +60,7 @@ final class ProcessProfiles: @unchecked Sendable {
     private var kept: [UnsafeMutablePointer<ActiveProfile>] = []
 
     /// The state word: ``layersBit`` (a preview or a baked profile was set, once, never cleared), ``launchReadBit``
-    /// (a read answered from the launch) and, in the bits below, the number of scopes alive (``ScopeBinding``).
+    /// (a read answered from the launch) and, in the bits below, the number of scopes alive (``ScopeToken``).
     @usableFromInline
     let state: UnsafeMutablePointer<Int>
 
@@ -135,7 +134,7 @@ final class ProcessProfiles: @unchecked Sendable {
     /// else ``currentAddress``.
     @usableFromInline
     func addressPastTheLaunch() -> UnsafePointer<ActiveProfile> {
-        if stateWord & Self.scopeCountMask != 0, let cell = ProfileScope.boundCell { return UnsafePointer(cell) }
+        if stateWord & Self.scopeCountMask != 0, let bound = ProfileScope.boundAddress { return bound }
         return currentAddress
     }
 
@@ -170,7 +169,7 @@ final class ProcessProfiles: @unchecked Sendable {
         withLock { changeState { _swift_stdlib_atomicFetchOrInt(object: $0, operand: Self.launchReadBit) } }
     }
 
-    /// Counts a scope in (`1`) or out (`-1`); see ``ScopeBinding``.
+    /// Counts a scope in (`1`) or out (`-1`); see ``ScopeToken``.
     func countScope(_ change: Int) {
         withLock { changeState { _swift_stdlib_atomicFetchAddInt(object: $0, operand: change) } }
     }

@@ -57,4 +57,19 @@ import Musl
             }
         }
     }
+
+    /// The runtime's one unchecked `Sendable` is ``ProcessProfiles`` (its lock and state word, explained at its
+    /// declaration); every other type is checked by the compiler. Compares the whole list of such declarations.
+    @Test func processProfilesIsTheOnlyUncheckedSendable() throws {
+        var declarations: [String] = []
+        for file in Self.swiftFiles(in: Self.sourceDirectory) {
+            let text = try #require(Self.contents(of: file))
+            for line in text.split(separator: "\n")
+            where line.contains("@unchecked Sendable") && !line.trimmingPrefix(while: \.isWhitespace).hasPrefix("///") {
+                declarations.append(
+                    file.split(separator: "/").last! + ": " + line.trimmingPrefix(while: \.isWhitespace))
+            }
+        }
+        #expect(declarations == ["ProcessProfiles.swift: final class ProcessProfiles: @unchecked Sendable {"])
+    }
 }
