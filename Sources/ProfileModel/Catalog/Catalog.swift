@@ -1,5 +1,3 @@
-import ProfileInterop
-
 /// What exists, declared once in `profiles/_catalog.yml`: flags, mock points with their variants, typed values and
 /// notable environment variables. When a catalog exists every profile and every override is checked against it,
 /// and `profile generate swift` turns it into typed Swift.
