@@ -161,7 +161,25 @@ package enum Subprocess {
     ) -> pid_t? {
         guard gnuActions != nil, let path = lookUp(executable, path: environment["PATH"] ?? "", from: directory)
         else { return nil }
-        return try? spawn(path, [executable] + arguments, environment, streams: streams, directory: directory ?? "")
+        return try? spawn(
+            path, [executable] + arguments, asBashLeavesIt(environment, directory: directory), streams: streams,
+            directory: directory ?? "")
+    }
+
+    /// `environment` as the trampoline's bash hands it to the program it execs: `PWD` the directory (the test's own
+    /// without one), `OLDPWD` the test's directory after `cd`, `SHLVL` as given (0 when not a number). A user's
+    /// shell exports them too; the tests were written with them there (a `sh` child adds a `PWD` it lacks).
+    private static func asBashLeavesIt(_ environment: [String: String], directory: String?) -> [String: String] {
+        var environment = environment
+        let current = FileManager.default.currentDirectoryPath
+        if let directory, !directory.isEmpty {
+            environment["PWD"] = directory
+            environment["OLDPWD"] = current
+        } else {
+            environment["PWD"] = current
+        }
+        environment["SHLVL"] = environment["SHLVL"].flatMap { Int($0) }.map(String.init) ?? "0"
+        return environment
     }
 
     /// The file bash's `exec` runs for `name`: itself when it has a slash (relative to `directory`), else the first
