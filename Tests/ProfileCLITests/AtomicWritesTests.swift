@@ -12,7 +12,7 @@ import Darwin
 /// are sent to a real process at the moment of writing: debug builds honour `PROFILE_DEBUG_PAUSE_BEFORE_RENAME`,
 /// which stops the writer after its temporary file is complete and before the rename until the test has opened and
 /// closed a FIFO (see `DebugPause`).
-@Suite(.timeLimit(.minutes(20))) struct AtomicWritesTests {
+@Suite(.timeLimit(.minutes(20)), .ownThreads) struct AtomicWritesTests {
     static let original = "ORIGINAL CONTENT\n"
     static let catalog = "flags:\n  skipOnboarding: Start on the main screen\nvalues:\n  pageSize: {type: int}\n"
     static let scheme = XcodeUpdateTests.fixtures.appendingPathComponent("Weather.xcscheme").path

@@ -4,7 +4,7 @@ import Testing
 
 /// Completion scripts: committed ones are current, they agree with the real command line, and they work in real
 /// bash, zsh and fish sessions started in a subdirectory of a repository with 100 profiles.
-@Suite(.timeLimit(.minutes(20))) struct CompletionTests {
+@Suite(.timeLimit(.minutes(20)), .ownThreads) struct CompletionTests {
     @Test(arguments: [("bash", "profile.bash"), ("zsh", "_profile"), ("fish", "profile.fish")])
     func committedScriptsAreCurrent(shell: String, file: String) throws {
         let generated = try CLI.profile(["completion", shell]).stdout

@@ -9,7 +9,7 @@ import Testing
 /// forwarded by `profile` is counted when it arrives after the child handled the first; when both arrive before the
 /// child runs, the kernel merges them (standard signals do not queue), so this test cannot prove the absence of a
 /// forward on every run: it proves that Ctrl-C reaches the child and stops the matrix, on Linux and on the Mac job.
-@Suite(.timeLimit(.minutes(20))) struct EachInterruptTests {
+@Suite(.timeLimit(.minutes(20)), .ownThreads) struct EachInterruptTests {
     @Test(.enabled(if: Tools.available("python3", "tmux"), "needs python3 and tmux"))
     func ctrlCReachesTheRunningChildOnceAndStopsTheMatrix() async throws {
         let project = try Project([

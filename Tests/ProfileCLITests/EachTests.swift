@@ -10,7 +10,7 @@ import Darwin
 
 /// `profile run --each`: one run per profile, in order, a header before each and a summary table at the end; stops
 /// at the first failure (unless `--keep-going`) and at SIGINT/SIGTERM; exits with the first failed run's status.
-@Suite(.timeLimit(.minutes(20))) struct EachTests {
+@Suite(.timeLimit(.minutes(20)), .ownThreads) struct EachTests {
     func project() throws -> Project {
         try Project([
             "profiles/uitest.yml": "env: {WHO: uitest}\n",

@@ -4,7 +4,7 @@ import Testing
 
 /// `run --redact` and `profile redact` (issue 24): a secret written in any pieces never reaches the output, in pipe
 /// and terminal mode; the child sees a terminal when `profile` has one; exit statuses and signals are the child's.
-@Suite(.timeLimit(.minutes(20))) struct RedactTests {
+@Suite(.timeLimit(.minutes(20)), .ownThreads) struct RedactTests {
     static let secret = "tok-SEKRIT-4242"
 
     static func project() throws -> Project {

@@ -10,7 +10,7 @@ import Darwin
 
 /// `profile shell`: the user's shell with the profile applied and `PROFILE_ACTIVE` exported; `exit` returns to the
 /// shell before, unchanged; nested shells compose.
-@Suite(.timeLimit(.minutes(20))) struct ShellTests {
+@Suite(.timeLimit(.minutes(20)), .ownThreads) struct ShellTests {
     func project() throws -> Project {
         let project = try Project([
             "profiles/uitest.yml": "env: {LOG_LEVEL: debug}\narguments: [-UITests]\nflags: [skipOnboarding]\n",

@@ -11,7 +11,7 @@ import Darwin
 /// `run --redact` and `run --watch` off the happy path (issue 31): few descriptors, a reader that stops reading, a
 /// command that starts a server in the background, a large paste, the parent's pipes and ignored signals. Each step
 /// waits for what it expects (a file, an exit); the suite has a time limit, so a hang fails it.
-@Suite(.timeLimit(.minutes(20))) struct SupervisorTests {
+@Suite(.timeLimit(.minutes(20)), .ownThreads) struct SupervisorTests {
     static let secret = "tok-SEKRIT-4242"
 
     static func project() throws -> Project {

@@ -11,7 +11,7 @@ import Darwin
 /// `run --watch` (issue 24): a save restarts the child with the new values, an invalid save keeps it and prints the
 /// located error, a child that exits on its own is started again by the next change, an idle watcher uses no CPU,
 /// and Ctrl-C stops both. No timings: each step waits for the output it expects (`Wait`).
-@Suite(.timeLimit(.minutes(20))) struct WatchTests {
+@Suite(.timeLimit(.minutes(20)), .ownThreads) struct WatchTests {
     /// A child that prints its GREETING, and on SIGTERM prints that it stops and exits 0; `once` exits at once.
     static let child = """
         import os, sys, signal
