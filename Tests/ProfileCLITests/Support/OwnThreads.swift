@@ -14,7 +14,13 @@ struct OwnThreads: SuiteTrait, TestTrait, TestScoping {
     func provideScope(
         for test: Test, testCase: Test.Case?, performing function: @Sendable () async throws -> Void
     ) async throws {
-        try await withTaskExecutorPreference(ThreadPerJobExecutor.shared) { try await function() }
+        // Task executors are in the Swift 6 runtime: `withTaskExecutorPreference` is `@available(macOS 15.0, iOS 18.0,
+        // watchOS 11.0, tvOS 18.0, visionOS 2.0, *)` in the toolchain's _Concurrency.swiftinterface. Before: the pool.
+        if #available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *) {
+            try await withTaskExecutorPreference(ThreadPerJobExecutor.shared) { try await function() }
+        } else {
+            try await function()
+        }
     }
 }
 
@@ -24,6 +30,7 @@ extension Trait where Self == OwnThreads {
 
 /// A task executor that runs each job it is given on a new thread: a job that blocks (waits for a child, sleeps
 /// between two looks at a screen) holds only its own thread.
+@available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
 final class ThreadPerJobExecutor: TaskExecutor {
     static let shared = ThreadPerJobExecutor()
 
