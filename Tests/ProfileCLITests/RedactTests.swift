@@ -4,7 +4,7 @@ import Testing
 
 /// `run --redact` and `profile redact` (issue 24): a secret written in any pieces never reaches the output, in pipe
 /// and terminal mode; the child sees a terminal when `profile` has one; exit statuses and signals are the child's.
-@Suite(.timeLimit(.minutes(20))) struct RedactTests {
+@Suite(.timeLimit(.minutes(20)), .ownThreads) struct RedactTests {
     static let secret = "tok-SEKRIT-4242"
 
     static func project() throws -> Project {
@@ -113,7 +113,7 @@ import Testing
     /// In a real terminal (tmux): the child sees a terminal on stdin and stdout with the pane's width, reads a line
     /// typed into the pane, and its secret written one byte at a time is masked on the screen.
     @Test(.enabled(if: Tools.available("python3", "tmux"), "needs python3 and tmux"))
-    func terminalModeGivesTheChildATerminal() throws {
+    func terminalModeGivesTheChildATerminal() async throws {
         let project = try Self.project()
         try project.write(
             "tty.py",
@@ -136,9 +136,9 @@ import Testing
             command: "profile run app --redact -- \(python) tty.py 2>/dev/null; echo status $? > done.tmp; "
                 + "mv done.tmp done; sleep 30",
             in: project.root, width: 120, height: 20)
-        try Wait.until { try server.run(["capture-pane", "-p", "-t", "r"]).stdout.contains(" tty ") }
+        try await Wait.until { try server.run(["capture-pane", "-p", "-t", "r"]).stdout.contains(" tty ") }
         try server.run(["send-keys", "-t", "r", "hello", "Enter"])
-        Wait.forFile(project.path("done"))
+        await Wait.forFile(project.path("done"))
         let screen = try server.run(["capture-pane", "-p", "-t", "r"]).stdout
         let lines = screen.split(separator: "\n").map(String.init)
         #expect(lines == ["<secret:TOKEN> tty True True 120 True", "hello", "read hello"])
@@ -149,7 +149,7 @@ import Testing
     /// which makes the SIGINT for its foreground group (the command); the command dies of it and `profile` with it.
     /// Judged by `profile`'s parent, which records its status (`TmuxServer.statusRecorder`).
     @Test(.enabled(if: Tools.available("python3", "tmux"), "needs python3 and tmux"))
-    func ctrlCInTerminalModeInterruptsTheChild() throws {
+    func ctrlCInTerminalModeInterruptsTheChild() async throws {
         let project = try Self.project()
         try project.write(
             "child.py",
@@ -167,10 +167,10 @@ import Testing
         try server.start(
             session: "r", command: "exec \(python) parent.py profile run app --redact -- \(python) child.py",
             in: project.root)
-        Wait.forFile(project.path("started"))
+        await Wait.forFile(project.path("started"))
         #expect(try String(contentsOfFile: project.path("started"), encoding: .utf8) == Self.secret)
         try server.run(["send-keys", "-t", "r", "C-c"])
-        Wait.forFile(project.path("status"))
+        await Wait.forFile(project.path("status"))
         #expect((try? String(contentsOfFile: project.path("status"), encoding: .utf8)) == "signal \(SIGINT)")
     }
 
@@ -178,7 +178,7 @@ import Testing
     /// leaves it stopped (it needs the terminal), `fg` gives the command its terminal back and it reads the next line.
     /// The whole screen is compared.
     @Test(.enabled(if: Tools.available("python3", "tmux", "bash"), "needs python3, tmux and bash"))
-    func ctrlZInTerminalModeStopsTheJob() throws {
+    func ctrlZInTerminalModeStopsTheJob() async throws {
         let project = try Self.project()
         try project.write(
             "child.py",
@@ -197,25 +197,25 @@ import Testing
         func screen() throws -> [String] {
             try server.run(["capture-pane", "-p", "-t", "z"]).stdout.split(separator: "\n").map(String.init)
         }
-        func wait(for line: String) throws {
-            try Wait.until { try screen().contains(line) }
+        func wait(for line: String) async throws {
+            try await Wait.until { try screen().contains(line) }
         }
         let command = "profile run app --redact -- \(python) child.py"
-        try wait(for: "$")  // the prompt (tmux leaves out the spaces that end a line)
+        try await wait(for: "$")  // the prompt (tmux leaves out the spaces that end a line)
         try server.run(["send-keys", "-t", "z", command, "Enter"])
-        try wait(for: "started <secret:TOKEN>")
+        try await wait(for: "started <secret:TOKEN>")
         try server.run(["send-keys", "-t", "z", "C-z"])
         let stopped = "[1]+  Stopped                 \(command)"
-        try wait(for: stopped)
+        try await wait(for: stopped)
         try server.run(["send-keys", "-t", "z", "bg", "Enter"])
-        try wait(for: "[1]+ \(command) &")
+        try await wait(for: "[1]+ \(command) &")
         try server.run(["send-keys", "-t", "z", "jobs", "Enter"])
-        try wait(for: "$ jobs")
-        try Wait.until { try screen().filter({ $0 == stopped }).count >= 2 }
+        try await wait(for: "$ jobs")
+        try await Wait.until { try screen().filter({ $0 == stopped }).count >= 2 }
         try server.run(["send-keys", "-t", "z", "fg", "Enter"])
-        try wait(for: command)
+        try await wait(for: command)
         try server.run(["send-keys", "-t", "z", "hello", "Enter"])
-        try wait(for: "read hello")
+        try await wait(for: "read hello")
         let shown = try screen()
         #expect(
             shown == [
