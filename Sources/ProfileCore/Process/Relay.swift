@@ -221,6 +221,22 @@ final class Relay {
     nonisolated(unsafe) private static var dropped = [UInt8](repeating: 0, count: 1 << 16)
     #endif
 
+    /// Reads (``readAvailable()``), and reads on without going back to `poll` while the source gives more and
+    /// everything read so far was written (at most ``readsInARow`` reads; no more once a signal waits to be read): a
+    /// source written line by line has usually been written to again by the time a chunk is passed on, and a `poll`
+    /// per read was a third of the system calls of a line-at-a-time logger's relay. (No slice of the read buffer
+    /// outlives a read here: the next read then writes into the same buffer instead of a copy of it.)
+    func readOn() {
+        var reads = 0
+        while reads < Self.readsInARow && wantsInput && !(reads > 0 && SignalPipe.hasArrivals) {
+            if readAvailable().isEmpty { return }
+            reads += 1
+        }
+    }
+
+    /// The most reads of one source between two `poll`s.
+    static let readsInARow = 8
+
     /// Writes `piece` now, as much as the target takes, when nothing waits before it; keeps the rest.
     private func send(_ piece: UnsafeRawBufferPointer) {
         var offset = 0

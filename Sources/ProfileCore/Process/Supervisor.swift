@@ -304,13 +304,13 @@ package final class Supervisor {
                 switch slot {
                 case .signals: signalled = true
                 case .watcher: watcherChanged()
-                case .source(let relay):
+                case .source(let relay) where relay === input:
                     let bytes = relay.readAvailable()
-                    if relay === input, !bytes.isEmpty, let primary = pseudoTerminal?.primary,
-                        Self.interrupts(bytes, terminal: primary)
+                    if !bytes.isEmpty, let primary = pseudoTerminal?.primary, Self.interrupts(bytes, terminal: primary)
                     {
                         onSignal(SIGINT)
                     }
+                case .source(let relay): relay.readOn()
                 case .target(let relay): relay.writeAvailable()
                 }
             }
