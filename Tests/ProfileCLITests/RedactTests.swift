@@ -52,7 +52,7 @@ import Testing
     /// pipe (`FIONREAD` of the child's output is 0): the first part is held back across reads, on Linux's splice path
     /// too (the checked copy's bytes moved from the pipe) and where the target takes no splice and is written
     /// instead. Standard output and error, to a pipe, a file, a file opened for appending (no splice) and a raw
-    /// terminal (no splice), each whole.
+    /// terminal, each whole.
     @Test(.enabled(if: Tools.available("python3"), "needs python3"))
     func aTokenSplitAtEveryReadBoundaryIsMaskedOnEveryTarget() throws {
         let project = try Project([

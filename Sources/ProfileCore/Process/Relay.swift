@@ -182,7 +182,8 @@ final class Relay {
             if count < 0 {
                 if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { break }
                 if errno == EINVAL {
-                    // The target takes no splice (a terminal, a file opened with O_APPEND): write from now on.
+                    // The target takes no splice (a file opened with O_APPEND, a file system without it): write
+                    // from now on.
                     dropScanPipe()
                     break
                 }
