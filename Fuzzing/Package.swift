@@ -24,7 +24,7 @@ let package = Package(
         // ProfileModel, ProfileResolution, ProfileRuntime, CLibYAML), with the same dependencies as there: the layer
         // targets are not products (their declarations are `package`), so the fuzzer builds them in its own package
         // instead of depending on `profile`.
-        .target(name: "ProfilePlatform", dependencies: ["ProfileRuntime"]),
+        .target(name: "ProfilePlatform", dependencies: ["CLibYAML", "ProfileRuntime"]),
         .target(name: "ProfileModel", dependencies: ["CLibYAML", "ProfileRuntime", "ProfilePlatform"]),
         .target(name: "ProfileResolution", dependencies: ["ProfileRuntime", "ProfilePlatform", "ProfileModel"]),
         .target(name: "ProfileRuntime", exclude: ["WireFormat.md"]),

@@ -27,25 +27,38 @@ KNOWN = """━ Test flaky() passed after 0.500 seconds with 1 known issue.
 """
 
 
+COSTS = """0.5000\t0.6000\tProfileCLITests.LintTests/slow(name:)\tprofile
+0.2500\t0.3000\tProfileCLITests.LintTests/slow(name:)\tprofile
+1.0000\t2.0000\tProfileCLITests.RunTests/broken()\tpython3
+0.1000\t0.1000\t(no test)\tpython3
+not a line
+"""
+
+
 class TestSummaryTests(unittest.TestCase):
     def test_a_whole_run(self):
-        status, out = summary.summarize(LOG.splitlines(True), "swift test", 80.04)
+        status, out = summary.summarize(LOG.splitlines(True), "swift test", 80.04, COSTS.splitlines(True))
         self.assertEqual(status, 0)
         self.assertEqual(out, [
             "=== tests (swift test): 2 passed, 2 skipped, 1 failed; the run took 12.3 s (80.0 s with the build)",
             '  skipped: needsFish() — "needs fish"',
             "  skipped: quiet()",
             "  failed: broken()",
-            "  slowest:   12.2 s  slow(name:)",
-            "  slowest:    1.5 s  broken()",
-            "  slowest:    0.1 s  fast()",
+            "  children: 4 processes, 1.9 s of CPU",
+            summary.EXPLANATION,
+            "  by suite:    1.0 s CPU      1 processes  ProfileCLITests.RunTests",
+            "  by suite:    0.8 s CPU      2 processes  ProfileCLITests.LintTests",
+            "  by suite:    0.1 s CPU      1 processes  (no test)",
+            "  by test:     1.0 s CPU      1 processes  ProfileCLITests.RunTests/broken()",
+            "  by test:     0.8 s CPU      2 processes  ProfileCLITests.LintTests/slow(name:)",
+            "  by test:     0.1 s CPU      1 processes  (no test)",
         ])
 
-    def test_a_run_with_known_issues(self):
+    def test_without_costs(self):
         status, out = summary.summarize(KNOWN.splitlines(True))
         self.assertEqual((status, out), (0, [
             "=== tests (swift test): 1 passed, 0 skipped, 0 failed; the run took 0.6 s",
-            "  slowest:    0.5 s  flaky()",
+            "  (no costs file: run with PROFILE_TEST_COSTS=FILE and pass --costs FILE for what each test cost)",
         ]))
 
     def test_a_run_that_did_not_finish(self):

@@ -12,7 +12,7 @@ import Darwin
 /// are sent to a real process at the moment of writing: debug builds honour `PROFILE_DEBUG_PAUSE_BEFORE_RENAME`,
 /// which stops the writer after its temporary file is complete and before the rename until the test has opened and
 /// closed a FIFO (see `DebugPause`).
-@Suite(.timeLimit(.minutes(20))) struct AtomicWritesTests {
+@Suite(.timeLimit(.minutes(20)), .ownThreads) struct AtomicWritesTests {
     static let original = "ORIGINAL CONTENT\n"
     static let catalog = "flags:\n  skipOnboarding: Start on the main screen\nvalues:\n  pageSize: {type: int}\n"
     static let scheme = XcodeUpdateTests.fixtures.appendingPathComponent("Weather.xcscheme").path
@@ -43,28 +43,28 @@ import Darwin
         (SIGINT, ["generate", "swift", "--output", "Gen.swift"], "Gen.swift"),
         (SIGHUP, ["export", "xcscheme", "p", "--update", "App.xcscheme"], "App.xcscheme"),
     ])
-    func aSignalWhileWritingLeavesTheOriginal(signal: Int32, arguments: [String], file: String) throws {
+    func aSignalWhileWritingLeavesTheOriginal(signal: Int32, arguments: [String], file: String) async throws {
         let original = file == "App.xcscheme" ? try String(contentsOfFile: Self.scheme, encoding: .utf8) : Self.original
         let project = try project([file: original])
         let writer = try PausedWriter(project, arguments)
-        try writer.waitUntilPaused()
+        try await writer.waitUntilPaused()
         // The moment of writing: the temporary file is there, complete, beside the untouched target.
         #expect(leftovers(project.root).count == 1)
         #expect(kill(writer.pid, signal) == 0)
         writer.release()
-        let end = writer.wait()
+        let end = await writer.wait()
         #expect(end.signaled && end.status == signal, "\(end)")
         #expect(text(project, file) == original)
         #expect(leftovers(project.root) == [])
     }
 
-    @Test func initInterruptedHalfWayCompletesWhenRunAgain() throws {
+    @Test func initInterruptedHalfWayCompletesWhenRunAgain() async throws {
         let project = try Project(["README.md": "app\n"])
         let writer = try PausedWriter(project, ["init"], only: "base.yml")
-        try writer.waitUntilPaused()
+        try await writer.waitUntilPaused()
         #expect(kill(writer.pid, SIGINT) == 0)
         writer.release()
-        let end = writer.wait()
+        let end = await writer.wait()
         #expect(end.signaled && end.status == SIGINT, "\(end)")
         #expect(project.exists("profiles/_catalog.yml"))
         #expect(!project.exists("profiles/base.yml"))
@@ -207,15 +207,15 @@ import Darwin
     @Test(arguments: [
         ["export", "json", "p", "--output", "out.json"], ["export", "xcscheme", "p", "--update", "out.json"],
     ])
-    func aTargetSwappedForALinkIsNotFollowed(arguments: [String]) throws {
+    func aTargetSwappedForALinkIsNotFollowed(arguments: [String]) async throws {
         let original = try String(contentsOfFile: Self.scheme, encoding: .utf8)
         let project = try project(["out.json": original, "other.txt": "someone else's file\n"])
         let writer = try PausedWriter(project, arguments)
-        try writer.waitUntilPaused()
+        try await writer.waitUntilPaused()
         try FileManager.default.removeItem(atPath: project.path("out.json"))
         #expect(symlink("other.txt", project.path("out.json")) == 0)
         writer.release()
-        let end = writer.wait()
+        let end = await writer.wait()
         #expect(!end.signaled && end.status == 73, "\(end)")
         #expect(writer.stderr.contains("`out.json` was replaced by a symbolic link"), "\(writer.stderr)")
         #expect(text(project, "other.txt") == "someone else's file\n")
@@ -224,7 +224,7 @@ import Darwin
 
     /// Two updates of one scheme at once: the first holds the lock until its rename; the second then finds the file
     /// changed and refuses. One complete result, never a mix.
-    @Test func concurrentUpdatesLeaveOneCompleteResult() throws {
+    @Test func concurrentUpdatesLeaveOneCompleteResult() async throws {
         let original = try String(contentsOfFile: Self.scheme, encoding: .utf8)
         let project = try project(["App.xcscheme": original, "Alone.xcscheme": original, "Both.xcscheme": original])
         // The possible results, made one at a time.
@@ -235,11 +235,11 @@ import Darwin
         let both = text(project, "Both.xcscheme")
 
         let first = try PausedWriter(project, ["export", "xcscheme", "p", "--update", "App.xcscheme"])
-        try first.waitUntilPaused()
+        try await first.waitUntilPaused()
         let second = try PausedWriter(project, ["export", "xcscheme", "q", "--update", "App.xcscheme"], paused: false)
         first.release()
-        let firstEnd = first.wait()
-        let secondEnd = second.wait()
+        let firstEnd = await first.wait()
+        let secondEnd = await second.wait()
         #expect(firstEnd.status == 0 && !firstEnd.signaled, "\(first.stderr)")
         let result = text(project, "App.xcscheme")
         if secondEnd.status == 0 {
@@ -253,7 +253,7 @@ import Darwin
     }
 
     /// Without a pause, many times: whatever the interleaving, the file is always one of the complete results.
-    @Test func racingUpdatesNeverMix() throws {
+    @Test func racingUpdatesNeverMix() async throws {
         let original = try String(contentsOfFile: Self.scheme, encoding: .utf8)
         let project = try project([
             "P.xcscheme": original, "Q.xcscheme": original, "PQ.xcscheme": original,
@@ -271,7 +271,8 @@ import Darwin
             let writers = try ["p", "q"].map {
                 try PausedWriter(project, ["export", "xcscheme", $0, "--update", "App.xcscheme"], paused: false)
             }
-            let ends = writers.map { $0.wait() }
+            var ends: [(status: Int32, signaled: Bool)] = []
+            for writer in writers { ends.append(await writer.wait()) }
             #expect(ends.allSatisfy { !$0.signaled && ($0.status == 0 || $0.status == 73) }, "round \(round): \(ends)")
             #expect(ends.contains { $0.status == 0 })
             #expect(text(project, "App.xcscheme").map(complete.contains) == true, "round \(round)")
@@ -300,9 +301,9 @@ final class PausedWriter {
     }
 
     /// Returns once the process waits in the hook (a writer can open the FIFO only while it has it open to read).
-    func waitUntilPaused() throws {
+    func waitUntilPaused() async throws {
         var ended = false
-        let paused = Wait.until {
+        let paused = await Wait.until {
             held = open(scratch.path("pause"), O_WRONLY | O_NONBLOCK | O_CLOEXEC)
             var status: Int32 = 0
             ended = held < 0 && waitpid(pid, &status, WNOHANG) == pid
@@ -328,9 +329,9 @@ final class PausedWriter {
     var stderr: String { (try? String(contentsOfFile: scratch.path("err"), encoding: .utf8)) ?? "" }
 
     /// Waits for the end (`Wait.forExit`): its exit status, or the signal that ended it.
-    func wait() -> (status: Int32, signaled: Bool) {
+    func wait() async -> (status: Int32, signaled: Bool) {
         release()
-        let status = Wait.forExit(of: pid)
+        let status = await Wait.forExit(of: pid, program: "profile")
         let signaled = (status & 0x7F) != 0 && (status & 0x7F) != 0x7F
         return (signaled ? status & 0x7F : (status >> 8) & 0xFF, signaled)
     }

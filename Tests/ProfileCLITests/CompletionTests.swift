@@ -4,7 +4,7 @@ import Testing
 
 /// Completion scripts: committed ones are current, they agree with the real command line, and they work in real
 /// bash, zsh and fish sessions started in a subdirectory of a repository with 100 profiles.
-@Suite(.timeLimit(.minutes(20))) struct CompletionTests {
+@Suite(.timeLimit(.minutes(20)), .ownThreads) struct CompletionTests {
     @Test(arguments: [("bash", "profile.bash"), ("zsh", "_profile"), ("fish", "profile.fish")])
     func committedScriptsAreCurrent(shell: String, file: String) throws {
         let generated = try CLI.profile(["completion", shell]).stdout
@@ -104,8 +104,8 @@ import Testing
     }
 
     @Test(.enabled(if: Tools.available("bash", "tmux"), "needs bash 5 and tmux"))
-    func bashCompletesNamesAndVariants() throws {
-        try completesNamesAndVariants(shell: "bash")
+    func bashCompletesNamesAndVariants() async throws {
+        try await completesNamesAndVariants(shell: "bash")
     }
 
     /// bash completes another command's arguments through bash-completion (git's completion is one of its files).
@@ -113,18 +113,18 @@ import Testing
         .enabled(
             if: Tools.available("bash", "tmux", "git", "bash-completion"),
             "needs bash 5, tmux, git and bash-completion (Debian's bash-completion, Homebrew's bash-completion@2)"))
-    func bashCompletesTheWrappedCommand() throws {
-        try completesTheWrappedCommand(shell: "bash")
+    func bashCompletesTheWrappedCommand() async throws {
+        try await completesTheWrappedCommand(shell: "bash")
     }
 
     @Test(.enabled(if: Tools.available("zsh", "tmux"), "needs zsh and tmux"))
-    func zshCompletesNamesAndVariants() throws {
-        try completesNamesAndVariants(shell: "zsh")
+    func zshCompletesNamesAndVariants() async throws {
+        try await completesNamesAndVariants(shell: "zsh")
     }
 
     @Test(.enabled(if: Tools.available("zsh", "tmux", "git"), "needs zsh, tmux and git"))
-    func zshCompletesTheWrappedCommand() throws {
-        try completesTheWrappedCommand(shell: "zsh")
+    func zshCompletesTheWrappedCommand() async throws {
+        try await completesTheWrappedCommand(shell: "zsh")
     }
 
     /// An option's fixed values are the command's: `import --action` offers `profile`, `export --action` does not
@@ -146,9 +146,9 @@ import Testing
     }
 
     @Test(.enabled(if: Tools.available("zsh", "tmux"), "needs zsh and tmux"))
-    func zshOffersTheCommandsOwnOptionValues() throws {
+    func zshOffersTheCommandsOwnOptionValues() async throws {
         let project = try Self.repository()
-        let screen = try tmux(
+        let screen = try await tmux(
             shell: "zsh", line: "profile import xcscheme F.xcscheme --action ", expected: ["launch", "test"],
             project: project)
         let menu = screen.split(separator: "\n").filter { $0.contains("launch") && !$0.contains("xcscheme") }
@@ -180,27 +180,27 @@ import Testing
     /// zsh offers the mock points and the values after `--mock` and `--value` (it used to offer nothing), then the
     /// variants, and each profile once: the whole command line after TAB, or the whole list it shows.
     @Test(.enabled(if: Tools.available("zsh", "tmux"), "needs zsh and tmux"))
-    func zshCompletesMocksValuesAndEachProfileOnce() throws {
+    func zshCompletesMocksValuesAndEachProfileOnce() async throws {
         let project = try Self.repository()
         // One TAB: the line completes; a second one would complete the next word (under load, once, a `p`).
-        func line(_ typed: String, _ expected: String) throws {
-            let screen = try tmux(shell: "zsh", line: typed, expected: [expected], project: project, tabs: 1)
+        func line(_ typed: String, _ expected: String) async throws {
+            let screen = try await tmux(shell: "zsh", line: typed, expected: [expected], project: project, tabs: 1)
             #expect(Self.commandLine(screen) == expected, "\(screen)")
         }
-        try line("profile run uitest --mock ", "READY% profile run uitest --mock network=")
-        try line("profile run uitest --mock network=s", "READY% profile run uitest --mock network=stub")
-        try line("profile run uitest --value p", "READY% profile run uitest --value pageSize=")
-        try line("profile run uitest u", "READY% profile run uitest unit")
-        let values = try tmux(
+        try await line("profile run uitest --mock ", "READY% profile run uitest --mock network=")
+        try await line("profile run uitest --mock network=s", "READY% profile run uitest --mock network=stub")
+        try await line("profile run uitest --value p", "READY% profile run uitest --value pageSize=")
+        try await line("profile run uitest u", "READY% profile run uitest unit")
+        let values = try await tmux(
             shell: "zsh", line: "profile run uitest --value ", expected: ["mode=", "pageSize="], project: project)
         // Each with its type as its description.
         #expect(Self.listed(values) == ["--", "--", "int", "mode=", "pageSize=", "string"], "\(values)")
-        let mocks = try tmux(
+        let mocks = try await tmux(
             shell: "zsh", line: "profile run uitest --mock network=", expected: ["live", "stub", "offline"],
             project: project)
         #expect(
             Self.listed(mocks) == ["--", "--", "--", "Canned", "None", "Real", "live", "offline", "stub"], "\(mocks)")
-        let diff = try tmux(
+        let diff = try await tmux(
             shell: "zsh", line: "profile diff uitest u", expected: ["unit", "UI tests"], project: project)
         #expect(Self.listed(diff) == ["--", "--", "UI", "Unit", "tests", "tests", "uitest", "unit"], "\(diff)")
     }
@@ -243,20 +243,20 @@ import Testing
         return result.stdout.split(separator: "\n").map(String.init)
     }
 
-    func completesNamesAndVariants(shell: String) throws {
+    func completesNamesAndVariants(shell: String) async throws {
         let project = try Self.repository()
-        let names = try tmux(shell: shell, line: "profile run u", expected: ["uitest", "unit"], project: project)
+        let names = try await tmux(shell: shell, line: "profile run u", expected: ["uitest", "unit"], project: project)
         #expect(names.contains("uitest") && names.contains("unit"), "\(names)")
         #expect(!names.contains("base"))
-        let variants = try tmux(
+        let variants = try await tmux(
             shell: shell, line: "profile run uitest --mock network=", expected: ["live", "stub", "offline"],
             project: project)
         #expect(["live", "stub", "offline"].allSatisfy(variants.contains), "\(variants)")
     }
 
-    func completesTheWrappedCommand(shell: String) throws {
+    func completesTheWrappedCommand(shell: String) async throws {
         let project = try Self.repository()
-        let git = try tmux(
+        let git = try await tmux(
             shell: shell, line: "profile run uitest -- git ch", expected: ["checkout", "cherry-pick"], project: project)
         #expect(git.contains("checkout") && git.contains("cherry-pick"), "\(git)")
     }
@@ -268,7 +268,9 @@ import Testing
     /// Each key goes to a shell that waits for it, never as typeahead (zsh drops a listing when input is pending): the
     /// line once the prompt shows, each TAB once the screen shows what the keys before it did (the line echoed; the
     /// previous TAB's insertion or listing).
-    func tmux(shell: String, line: String, expected: [String], project: Project, tabs: Int? = nil) throws -> String {
+    func tmux(shell: String, line: String, expected: [String], project: Project, tabs: Int? = nil) async throws
+        -> String
+    {
         let session = "profile-test"
         let tabs = tabs ?? (shell == "bash" ? 1 : 2)
         let env = [
@@ -285,8 +287,8 @@ import Testing
         try server.start(session: session, command: command, in: project.path("sub/dir"))
         func capture() throws -> String { try server.run(["capture-pane", "-p", "-t", session]).stdout }
         var screen = ""
-        func waitForScreen(_ condition: (String) -> Bool) throws {
-            try Wait.until(every: .milliseconds(10)) {
+        func waitForScreen(_ condition: (String) -> Bool) async throws {
+            try await Wait.until(every: .milliseconds(10)) {
                 screen = try capture()
                 return condition(screen)
             }
@@ -294,10 +296,10 @@ import Testing
         // The prompt, then the line as typed after it, the cursor after its last character (tmux leaves out the
         // spaces that end a line: a space typed last shows only as the cursor's move).
         let prompt = shell == "bash" ? "READY$" : "READY%"
-        try waitForScreen { $0.contains(prompt) }
+        try await waitForScreen { $0.contains(prompt) }
         try server.run(["send-keys", "-t", session, "-l", line])
         let typed = prompt + " " + line
-        try Wait.until(every: .milliseconds(10)) {
+        try await Wait.until(every: .milliseconds(10)) {
             screen = try capture()
             let column = try server.run(["display-message", "-p", "-t", session, "#{cursor_x}"]).stdout
             return screen.contains(String(typed.reversed().drop { $0 == " " }.reversed()))
@@ -306,9 +308,9 @@ import Testing
         for _ in 0..<tabs where !expected.allSatisfy(screen.contains) {
             let before = screen
             try server.run(["send-keys", "-t", session, "Tab"])
-            try waitForScreen { $0 != before }
+            try await waitForScreen { $0 != before }
         }
-        try waitForScreen { screen in expected.allSatisfy(screen.contains) }
+        try await waitForScreen { screen in expected.allSatisfy(screen.contains) }
         return screen
     }
 

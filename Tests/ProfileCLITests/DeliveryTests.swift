@@ -146,84 +146,32 @@ import Testing
                     ] + CountriesExampleTests.bundled.prefix(2)))
     }
 
-    /// The real `swift run` (a package of one executable that prints its arguments, built in about ten seconds): the
-    /// profile's arguments reach the executable after its own, before its own `--`, and `swift run` does not refuse
-    /// them; the payload reaches it too.
+    /// The real `swift run`: the profile's arguments reach the executable after its own, before its own `--`, and
+    /// `swift run` does not refuse them; the payload reaches it too.
     @Test(.enabled(if: Tools.available("swift"), "needs swift"))
-    func theRealSwiftRunPassesTheArgumentsOn() throws {
-        let project = try Project([
-            "Package.swift": """
-            // swift-tools-version: 5.9
-            import PackageDescription
-            let package = Package(name: "echo", targets: [.executableTarget(name: "echo")])
-
-            """,
-            "Sources/echo/main.swift": """
-            #if canImport(Glibc)
-            import Glibc
-            #else
-            import Darwin
-            #endif
-            for argument in CommandLine.arguments.dropFirst() { print(argument) }
-            print(getenv("PROFILE_PAYLOAD").map { String(cString: $0).hasPrefix("profile/1;") } ?? false)
-
-            """,
-            "profiles/p.yml": "arguments: [-UITests, -AppleLanguages, (en)]\n",
-            ".git/HEAD": "ref: refs/heads/main\n",
+    func theRealSwiftRunPassesTheArgumentsOn() async throws {
+        let result = try await RealPackage.shared.profile([
+            "run", "p", "--", "swift", "run", "-q", "--scratch-path", RealPackage.scratch, "echo", "a", "--", "b",
         ])
-        let result = try project.profile(
-            ["run", "p", "--", "swift", "run", "-q", "--scratch-path", project.path(".build"), "echo", "a", "--", "b"],
-            environment: [
-                "PATH": (Tools.path("swift")! as NSString).deletingLastPathComponent + ":/usr/bin:/bin",
-                "HOME": project.root,
-            ])
         #expect(result.status == 0, "\(result.stderr)")
         #expect(result.stdout == "a\n-UITests\n-AppleLanguages\n(en)\n--\nb\ntrue\n")
     }
 
-    /// The real `swift test` (a package of one XCTest case, built and run in about twenty seconds), the new user's
-    /// command of issue 25: swift itself refuses `-UITests` on its argv; through `profile run` argv stays as typed and
-    /// the test process gets the environment and the payload, the profile's arguments in it.
+    /// The real `swift test`, the new user's command of issue 25: swift itself refuses `-UITests` on its argv; through
+    /// `profile run` argv stays as typed and the test process gets the environment and the payload, the profile's
+    /// arguments in it.
     @Test(.enabled(if: Tools.available("swift"), "needs swift"))
-    func theRealSwiftTestGetsTheProfile() throws {
-        let project = try Project([
-            "Package.swift": """
-            // swift-tools-version: 5.9
-            import PackageDescription
-            let package = Package(name: "lib", targets: [.target(name: "Lib"), .testTarget(name: "LibTests")])
-
-            """,
-            "Sources/Lib/Lib.swift": "public let answer = 42\n",
-            "Tests/LibTests/LibTests.swift": """
-            import Foundation
-            import XCTest
-
-            final class LibTests: XCTestCase {
-                func testWhatArrives() throws {
-                    let environment = ProcessInfo.processInfo.environment
-                    let lines = ["LOG_LEVEL", "PROFILE_PAYLOAD"].map { "\\($0)=\\(environment[$0] ?? "unset")\\n" }
-                    try lines.joined().write(toFile: environment["DUMP"]!, atomically: true, encoding: .utf8)
-                }
-            }
-
-            """,
-            "profiles/p.yml": "env: {LOG_LEVEL: debug}\narguments: [-UITests]\n",
-            ".git/HEAD": "ref: refs/heads/main\n",
-        ])
-        let environment = [
-            "PATH": (Tools.path("swift")! as NSString).deletingLastPathComponent + ":/usr/bin:/bin",
-            "HOME": project.root, "DUMP": project.path("received"),
-        ]
-        let refused = try CLI.run(
-            Tools.path("swift")!, ["test", "-UITests"], in: project.root, environment: environment)
+    func theRealSwiftTestGetsTheProfile() async throws {
+        let refused = try await RealPackage.shared.run(Tools.path("swift")!, ["test", "-UITests"])
         #expect(refused.status != 0)
-        let result = try project.profile(
-            ["run", "p", "--", "swift", "test", "-q", "--scratch-path", project.path(".build")],
-            environment: environment)
-        #expect(result.status == 0, "\(result.stderr)")
+        let received = try await RealPackage.shared.received([
+            "run", "p", "--", "swift", "test", "-q", "--scratch-path", RealPackage.scratch,
+        ])
+        #expect(received.result.status == 0, "\(received.result.stderr)")
         #expect(
-            try String(contentsOfFile: project.path("received"), encoding: .utf8)
-                == "LOG_LEVEL=debug\nPROFILE_PAYLOAD=profile/1;profile=p;argument=-UITests;env=LOG_LEVEL;end\n")
+            received.file
+                == "LOG_LEVEL=debug\nPROFILE_PAYLOAD=profile/1;profile=p;argument=-UITests;argument=-AppleLanguages;"
+                + "argument=(en);env=LOG_LEVEL;end\n")
     }
 
     /// What `--dry-run` prints for a device launch and for SwiftPM, whole.
@@ -351,5 +299,109 @@ import Testing
         let json = try CLI.profile(["export", "--profiles-dir", Self.profiles, "json", "uitest", "--prefix", "X_"])
         #expect(json.status == 64)
         #expect(json.stderr.contains("error: `--prefix` works with `shell` and `dotenv`, not `json`"))
+    }
+}
+
+/// The package of the real `swift run` and `swift test` above (`DeliveryTests`): an executable that prints its
+/// arguments and whether the payload arrived, and a library with one XCTest case that writes what its process received
+/// (`LOG_LEVEL`, `PROFILE_PAYLOAD`) to `DUMP`. Built once, by `swift build --build-tests`, by whichever test needs it
+/// first: a package for each test built the same things twice (thirty seconds of CPU). It lives in `.build-delivery`
+/// (kept between runs, as `BakedBuildTests`' `.build-baked`: a second run rebuilds nothing; its files are written only
+/// when they differ). The tests' commands take turns (the actor), as SwiftPM takes one command at a time on a scratch
+/// path.
+actor RealPackage {
+    static let shared = RealPackage()
+    static let root = CLI.repositoryRoot.appendingPathComponent(".build-delivery/package").path
+    static let scratch = CLI.repositoryRoot.appendingPathComponent(".build-delivery/scratch").path
+
+    static let files = [
+        "Package.swift": """
+        // swift-tools-version: 5.9
+        import PackageDescription
+        let package = Package(
+            name: "probe",
+            targets: [
+                .executableTarget(name: "echo"), .target(name: "Lib"),
+                .testTarget(name: "LibTests", dependencies: ["Lib"]),
+            ])
+
+        """,
+        "Sources/echo/main.swift": """
+        #if canImport(Glibc)
+        import Glibc
+        #else
+        import Darwin
+        #endif
+        for argument in CommandLine.arguments.dropFirst() { print(argument) }
+        print(getenv("PROFILE_PAYLOAD").map { String(cString: $0).hasPrefix("profile/1;") } ?? false)
+
+        """,
+        "Sources/Lib/Lib.swift": "public let answer = 42\n",
+        "Tests/LibTests/LibTests.swift": """
+        import Foundation
+        import XCTest
+
+        final class LibTests: XCTestCase {
+            func testWhatArrives() throws {
+                let environment = ProcessInfo.processInfo.environment
+                guard let dump = environment["DUMP"] else { return }
+                let lines = ["LOG_LEVEL", "PROFILE_PAYLOAD"].map { "\\($0)=\\(environment[$0] ?? "unset")\\n" }
+                try lines.joined().write(toFile: dump, atomically: true, encoding: .utf8)
+            }
+        }
+
+        """,
+        "profiles/p.yml": "env: {LOG_LEVEL: debug}\narguments: [-UITests, -AppleLanguages, (en)]\n",
+        ".git/HEAD": "ref: refs/heads/main\n",
+    ]
+
+    /// PATH with swift's folder, HOME the package, DUMP the file the XCTest case writes.
+    static var environment: [String: String] {
+        [
+            "PATH": (Tools.path("swift")! as NSString).deletingLastPathComponent + ":/usr/bin:/bin",
+            "HOME": root, "DUMP": root + "/received",
+        ]
+    }
+
+    private var built: Result<Void, any Error>?
+
+    /// Writes the files that differ and builds, once.
+    private func build() throws {
+        if let built { return try built.get() }
+        let result = Result {
+            for (name, text) in Self.files {
+                let path = Self.root + "/" + name
+                guard (try? String(contentsOfFile: path, encoding: .utf8)) != text else { continue }
+                try FileManager.default.createDirectory(
+                    atPath: (path as NSString).deletingLastPathComponent, withIntermediateDirectories: true)
+                try text.write(toFile: path, atomically: true, encoding: .utf8)
+            }
+            let build = try CLI.run(
+                Tools.path("swift")!, ["build", "--build-tests", "-q", "--scratch-path", Self.scratch], in: Self.root,
+                environment: Self.environment)
+            try #require(build.status == 0, "the package does not build: \(build.stdout)\(build.stderr)")
+        }
+        built = result
+        try result.get()
+    }
+
+    /// `profile arguments` in the package, built.
+    func profile(_ arguments: [String]) throws -> CLI.Result {
+        try build()
+        return try CLI.profile(arguments, in: Self.root, environment: Self.environment)
+    }
+
+    /// `executable arguments` in the package, built.
+    func run(_ executable: String, _ arguments: [String]) throws -> CLI.Result {
+        try build()
+        return try CLI.run(executable, arguments, in: Self.root, environment: Self.environment)
+    }
+
+    /// `profile arguments` in the package, built, with what the XCTest case wrote (the file removed first).
+    func received(_ arguments: [String]) throws -> (result: CLI.Result, file: String) {
+        try build()
+        try? FileManager.default.removeItem(atPath: Self.root + "/received")
+        let result = try CLI.profile(arguments, in: Self.root, environment: Self.environment)
+        return (result, (try? String(contentsOfFile: Self.root + "/received", encoding: .utf8)) ?? "")
     }
 }

@@ -9,9 +9,9 @@ import Testing
 /// forwarded by `profile` is counted when it arrives after the child handled the first; when both arrive before the
 /// child runs, the kernel merges them (standard signals do not queue), so this test cannot prove the absence of a
 /// forward on every run: it proves that Ctrl-C reaches the child and stops the matrix, on Linux and on the Mac job.
-@Suite(.timeLimit(.minutes(20))) struct EachInterruptTests {
+@Suite(.timeLimit(.minutes(20)), .ownThreads) struct EachInterruptTests {
     @Test(.enabled(if: Tools.available("python3", "tmux"), "needs python3 and tmux"))
-    func ctrlCReachesTheRunningChildOnceAndStopsTheMatrix() throws {
+    func ctrlCReachesTheRunningChildOnceAndStopsTheMatrix() async throws {
         let project = try Project([
             "profiles/uitest.yml": "env: {WHO: uitest}\n",
             "profiles/demo.yml": "env: {WHO: demo}\n",
@@ -58,10 +58,10 @@ import Testing
             command: "exec profile run --each uitest demo -- \(python) child.py 2> each.err", in: project.root)
         try server.run(["set-option", "-t", "each", "remain-on-exit", "on"])
         // The child's handler is set before it writes `started`: from then on Ctrl-C is taken, whenever it comes.
-        #expect(Wait.forFile(project.path("started")), "the first child did not start")
+        #expect(await Wait.forFile(project.path("started")), "the first child did not start")
         try server.run(["send-keys", "-t", "each", "C-c"])
         // Done when the table's last line is written.
-        Wait.until {
+        await Wait.until {
             (try? String(contentsOfFile: project.path("each.err"), encoding: .utf8))?.contains("runs failed") ?? false
         }
         #expect(try String(contentsOfFile: project.path("got-signal"), encoding: .utf8) == "uitest 1\n")

@@ -10,7 +10,7 @@ import Darwin
 
 /// `profile run --each`: one run per profile, in order, a header before each and a summary table at the end; stops
 /// at the first failure (unless `--keep-going`) and at SIGINT/SIGTERM; exits with the first failed run's status.
-@Suite(.timeLimit(.minutes(20))) struct EachTests {
+@Suite(.timeLimit(.minutes(20)), .ownThreads) struct EachTests {
     func project() throws -> Project {
         try Project([
             "profiles/uitest.yml": "env: {WHO: uitest}\n",
@@ -139,7 +139,7 @@ import Darwin
     /// SIGINT or SIGTERM sent to `profile` (by `kill`, as a CI runner cancelling a job does) reaches the running
     /// child, the matrix stops there, and `profile` ends by the same signal after printing the table.
     @Test(arguments: [SIGINT, SIGTERM])
-    func aSignalStopsTheRunningChildAndTheMatrix(signal: Int32) throws {
+    func aSignalStopsTheRunningChildAndTheMatrix(signal: Int32) async throws {
         let project = try project()
         // The child says it started once its trap is set and its sleep runs (`$!` set: a signal from then on, before
         // or during `wait`, runs the trap), then waits; on the signal it records it, stops its sleep and exits 130.
@@ -152,9 +152,9 @@ import Darwin
         let running = try Background(
             CLI.profileBinary, ["run", "--each", "uitest", "demo", "--keep-going", "--", "sh", "-c", child],
             in: project.root)
-        #expect(Wait.forFile(project.path("started")), "the first child did not start")
+        #expect(await Wait.forFile(project.path("started")), "the first child did not start")
         kill(running.pid, signal)
-        let result = try running.wait()
+        let result = try await running.wait()
         #expect(result.signaled)
         #expect(result.status == signal)
         #expect((try? String(contentsOfFile: project.path("got-signal"), encoding: .utf8)) == "uitest\n")
@@ -166,14 +166,16 @@ import Darwin
     }
 }
 
-/// A process started without waiting for it (for tests that signal it), through the same trampoline as
-/// `Subprocess.run`: no descriptor of the test process, no blocked signal, same pid once it execs.
+/// A process started without waiting for it (for tests that signal it), as `Subprocess.run` starts one: no descriptor
+/// of the test process, no blocked signal, same pid once it execs.
 final class Background {
     let pid: pid_t
+    let program: String
     let scratch: TemporaryDirectory
 
     init(_ executable: String, _ arguments: [String], in directory: String, environment: [String: String] = [:]) throws
     {
+        program = executable
         scratch = try TemporaryDirectory(prefix: "profile-background")
         var env = environment
         if env["PATH"] == nil { env["PATH"] = "/usr/local/bin:/usr/bin:/bin" }
@@ -181,8 +183,8 @@ final class Background {
         let pid = try Subprocess.spawn(
             executable, arguments, in: directory, environment: env, stdin: scratch.path("in"),
             stdout: scratch.path("out"), stderr: scratch.path("err"))
-        // Not signalled before it shows it runs: until the trampoline execs, the pid is bash's. The test waits for a
-        // file its child writes first.
+        // Not signalled before it shows it runs: through the trampoline (an older glibc), the pid is bash's until it
+        // execs. The test waits for a file its child writes first.
         self.pid = pid
     }
 
@@ -197,8 +199,8 @@ final class Background {
     }
 
     /// Waits for it to end (`Wait.forExit`: SIGKILL if it outlives the wait's limit).
-    func wait() throws -> Finished {
-        let status = Wait.forExit(of: pid)
+    func wait() async throws -> Finished {
+        let status = await Wait.forExit(of: pid, program: program)
         reaped = true
         let signaled = (status & 0x7F) != 0 && (status & 0x7F) != 0x7F
         let code = signaled ? status & 0x7F : (status >> 8) & 0xFF

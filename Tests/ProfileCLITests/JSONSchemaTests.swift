@@ -9,8 +9,9 @@ import Testing
     /// Whether python3 has `jsonschema` and `yaml` (CI installs them; `PROFILE_REQUIRE_SHELLS=1` makes their absence
     /// a failure rather than a skip, as for the completion tests' shells).
     static let validatorAvailable = Tools.available("jsonschema", "yaml")
-    /// The invoking environment: python3 as the user's PATH finds it (a pyenv shim, a virtual environment).
-    static let python = ProcessInfo.processInfo.environment
+    /// The validator's python3, as the user's PATH finds it (a pyenv version, a virtual environment): one interpreter
+    /// for the suite, which imports `jsonschema` once (`PythonServer`).
+    static let python = Result { try Tools.pythonServer() }
     static let required = Tools.required
     static let corpus = CLI.repositoryRoot.appendingPathComponent("Tests/ProfileCLITests/Fixtures/Corpus").path
 
@@ -44,7 +45,7 @@ import Testing
         }.sorted().map { profilesDirectory + "/" + $0 }
         #expect(!files.isEmpty)
         let script = CLI.repositoryRoot.appendingPathComponent("Scripts/check-profile-schema.py").path
-        let result = try CLI.run("/usr/bin/env", ["python3", script, schema] + files, environment: Self.python)
+        let result = try Self.python.get().run([script, schema] + files)
         return (result.status, result.stdout + result.stderr)
     }
 
@@ -167,7 +168,7 @@ import Testing
         let generated = try CLI.profile(["generate", "catalog-schema", "--output", schema])
         #expect(generated.status == 0, "\(generated.stderr)")
         let script = CLI.repositoryRoot.appendingPathComponent("Scripts/check-profile-schema.py").path
-        let result = try CLI.run("/usr/bin/env", ["python3", script, schema] + paths, environment: Self.python)
+        let result = try Self.python.get().run([script, schema] + paths)
         return (result.status, result.stdout + result.stderr)
     }
 

@@ -4,7 +4,7 @@ import Testing
 
 /// `run --redact` and `profile redact` (issue 24): a secret written in any pieces never reaches the output, in pipe
 /// and terminal mode; the child sees a terminal when `profile` has one; exit statuses and signals are the child's.
-@Suite(.timeLimit(.minutes(20))) struct RedactTests {
+@Suite(.timeLimit(.minutes(20)), .ownThreads) struct RedactTests {
     static let secret = "tok-SEKRIT-4242"
 
     static func project() throws -> Project {
@@ -44,6 +44,86 @@ import Testing
             #expect(
                 result.stderr == "profile: warning: not masked in the output, shorter than 8 bytes: `PIN`\n" + masked)
             #expect(result.status == 3)
+        }
+    }
+
+    /// The token split at every offset across two large writes (40,000 and 30,000 bytes: each is one read of
+    /// `profile`'s, the first ending with the token's first part), the second written once the first has left the
+    /// pipe (`FIONREAD` of the child's output is 0): the first part is held back across reads, on Linux's splice path
+    /// too (the checked copy's bytes moved from the pipe) and where the target takes no splice and is written
+    /// instead. Standard output and error, to a pipe, a file, a file opened for appending (no splice) and a raw
+    /// terminal, each whole.
+    @Test(.enabled(if: Tools.available("python3"), "needs python3"))
+    func aTokenSplitAtEveryReadBoundaryIsMaskedOnEveryTarget() throws {
+        let project = try Project([
+            "profiles/app.yml": "env:\n  TOKEN: ${API_TOKEN}\n", ".git/HEAD": "ref: refs/heads/main\n",
+        ])
+        try project.write(
+            "child.py",
+            """
+            import fcntl, os, struct, termios, time
+            token = os.environ["TOKEN"].encode()
+            line = b"2026-11-26T10:00:00Z INFO request GET /api/v1/items?page=3 user=42 trace=tok-7f3a\\n"
+            def filler(n): return (line * (n // len(line) + 1))[:n]
+            def drained(fd):  # waits until profile has read everything written to fd
+                while struct.unpack("i", fcntl.ioctl(fd, termios.FIONREAD, b"\\0" * 4))[0]: time.sleep(0.0002)
+            for split in range(len(token) + 1):
+                for fd in (1, 2): os.write(fd, filler(40000 - split) + token[:split])
+                for fd in (1, 2): drained(fd)
+                for fd in (1, 2): os.write(fd, token[split:] + filler(30000))
+                for fd in (1, 2): drained(fd)
+
+            """)
+        try project.write(
+            "harness.py",
+            """
+            import os, subprocess, sys, threading, tty
+            profile, python = sys.argv[1], sys.executable
+            command = [profile, "run", "app", "--redact", "--", python, "child.py"]
+            def keep(name, fd):  # reads fd to its end (EOF, or EIO from a terminal) into the file name
+                with open(name, "wb") as out:
+                    while True:
+                        try: data = os.read(fd, 65536)
+                        except OSError: data = b""
+                        if not data: return
+                        out.write(data)
+            def run(stdout, stderr, readers):
+                threads = [threading.Thread(target=keep, args=reader) for reader in readers]
+                child = subprocess.Popen(command, stdout=stdout, stderr=stderr)
+                for t in threads: t.start()
+                child.wait()
+                return child.returncode
+            out, into = os.pipe()
+            with open("file-err", "wb") as err:
+                pipe = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=err)
+                with open("pipe-out", "wb") as kept: kept.write(pipe.stdout.read())
+                print("pipe", pipe.wait())
+            with open("file-out", "wb") as o, open("append-err", "ab") as e: print("file", run(o, e, []))
+            primary, secondary = os.openpty()
+            tty.setraw(secondary)
+            reader = threading.Thread(target=keep, args=("tty-err", primary))
+            reader.start()
+            terminal = subprocess.Popen(command, stdout=subprocess.PIPE, stderr=secondary)
+            os.close(secondary)
+            with open("tty-out", "wb") as kept: kept.write(terminal.stdout.read())
+            print("tty", terminal.wait())
+            reader.join()
+
+            """)
+        let python = Tools.path("python3") ?? "python3"
+        let result = try CLI.run(
+            python, ["harness.py", CLI.profileBinary], in: project.root, environment: Self.environment)
+        #expect(result.stdout == "pipe 0\nfile 0\ntty 0\n")
+        let line = "2026-11-26T10:00:00Z INFO request GET /api/v1/items?page=3 user=42 trace=tok-7f3a\n"
+        func filler(_ count: Int) -> String {
+            String(String(repeating: line, count: count / line.utf8.count + 1).utf8.prefix(count))!
+        }
+        let expected = (0...Self.secret.utf8.count).map { filler(40000 - $0) + "<secret:TOKEN>" + filler(30000) }
+            .joined()
+        for name in ["pipe-out", "file-err", "file-out", "append-err", "tty-out", "tty-err"] {
+            let output = try String(contentsOfFile: project.root + "/" + name, encoding: .utf8)
+            #expect(output.utf8.count == expected.utf8.count, "\(name)")
+            #expect(output == expected, "\(name)")
         }
     }
 
@@ -113,7 +193,7 @@ import Testing
     /// In a real terminal (tmux): the child sees a terminal on stdin and stdout with the pane's width, reads a line
     /// typed into the pane, and its secret written one byte at a time is masked on the screen.
     @Test(.enabled(if: Tools.available("python3", "tmux"), "needs python3 and tmux"))
-    func terminalModeGivesTheChildATerminal() throws {
+    func terminalModeGivesTheChildATerminal() async throws {
         let project = try Self.project()
         try project.write(
             "tty.py",
@@ -136,9 +216,9 @@ import Testing
             command: "profile run app --redact -- \(python) tty.py 2>/dev/null; echo status $? > done.tmp; "
                 + "mv done.tmp done; sleep 30",
             in: project.root, width: 120, height: 20)
-        try Wait.until { try server.run(["capture-pane", "-p", "-t", "r"]).stdout.contains(" tty ") }
+        try await Wait.until { try server.run(["capture-pane", "-p", "-t", "r"]).stdout.contains(" tty ") }
         try server.run(["send-keys", "-t", "r", "hello", "Enter"])
-        Wait.forFile(project.path("done"))
+        await Wait.forFile(project.path("done"))
         let screen = try server.run(["capture-pane", "-p", "-t", "r"]).stdout
         let lines = screen.split(separator: "\n").map(String.init)
         #expect(lines == ["<secret:TOKEN> tty True True 120 True", "hello", "read hello"])
@@ -149,7 +229,7 @@ import Testing
     /// which makes the SIGINT for its foreground group (the command); the command dies of it and `profile` with it.
     /// Judged by `profile`'s parent, which records its status (`TmuxServer.statusRecorder`).
     @Test(.enabled(if: Tools.available("python3", "tmux"), "needs python3 and tmux"))
-    func ctrlCInTerminalModeInterruptsTheChild() throws {
+    func ctrlCInTerminalModeInterruptsTheChild() async throws {
         let project = try Self.project()
         try project.write(
             "child.py",
@@ -167,10 +247,10 @@ import Testing
         try server.start(
             session: "r", command: "exec \(python) parent.py profile run app --redact -- \(python) child.py",
             in: project.root)
-        Wait.forFile(project.path("started"))
+        await Wait.forFile(project.path("started"))
         #expect(try String(contentsOfFile: project.path("started"), encoding: .utf8) == Self.secret)
         try server.run(["send-keys", "-t", "r", "C-c"])
-        Wait.forFile(project.path("status"))
+        await Wait.forFile(project.path("status"))
         #expect((try? String(contentsOfFile: project.path("status"), encoding: .utf8)) == "signal \(SIGINT)")
     }
 
@@ -178,7 +258,7 @@ import Testing
     /// leaves it stopped (it needs the terminal), `fg` gives the command its terminal back and it reads the next line.
     /// The whole screen is compared.
     @Test(.enabled(if: Tools.available("python3", "tmux", "bash"), "needs python3, tmux and bash"))
-    func ctrlZInTerminalModeStopsTheJob() throws {
+    func ctrlZInTerminalModeStopsTheJob() async throws {
         let project = try Self.project()
         try project.write(
             "child.py",
@@ -197,25 +277,25 @@ import Testing
         func screen() throws -> [String] {
             try server.run(["capture-pane", "-p", "-t", "z"]).stdout.split(separator: "\n").map(String.init)
         }
-        func wait(for line: String) throws {
-            try Wait.until { try screen().contains(line) }
+        func wait(for line: String) async throws {
+            try await Wait.until { try screen().contains(line) }
         }
         let command = "profile run app --redact -- \(python) child.py"
-        try wait(for: "$")  // the prompt (tmux leaves out the spaces that end a line)
+        try await wait(for: "$")  // the prompt (tmux leaves out the spaces that end a line)
         try server.run(["send-keys", "-t", "z", command, "Enter"])
-        try wait(for: "started <secret:TOKEN>")
+        try await wait(for: "started <secret:TOKEN>")
         try server.run(["send-keys", "-t", "z", "C-z"])
         let stopped = "[1]+  Stopped                 \(command)"
-        try wait(for: stopped)
+        try await wait(for: stopped)
         try server.run(["send-keys", "-t", "z", "bg", "Enter"])
-        try wait(for: "[1]+ \(command) &")
+        try await wait(for: "[1]+ \(command) &")
         try server.run(["send-keys", "-t", "z", "jobs", "Enter"])
-        try wait(for: "$ jobs")
-        try Wait.until { try screen().filter({ $0 == stopped }).count >= 2 }
+        try await wait(for: "$ jobs")
+        try await Wait.until { try screen().filter({ $0 == stopped }).count >= 2 }
         try server.run(["send-keys", "-t", "z", "fg", "Enter"])
-        try wait(for: command)
+        try await wait(for: command)
         try server.run(["send-keys", "-t", "z", "hello", "Enter"])
-        try wait(for: "read hello")
+        try await wait(for: "read hello")
         let shown = try screen()
         #expect(
             shown == [

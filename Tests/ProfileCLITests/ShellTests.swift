@@ -10,7 +10,7 @@ import Darwin
 
 /// `profile shell`: the user's shell with the profile applied and `PROFILE_ACTIVE` exported; `exit` returns to the
 /// shell before, unchanged; nested shells compose.
-@Suite(.timeLimit(.minutes(20))) struct ShellTests {
+@Suite(.timeLimit(.minutes(20)), .ownThreads) struct ShellTests {
     func project() throws -> Project {
         let project = try Project([
             "profiles/uitest.yml": "env: {LOG_LEVEL: debug}\narguments: [-UITests]\nflags: [skipOnboarding]\n",
@@ -75,7 +75,7 @@ import Darwin
     /// A real interactive bash in tmux: `profile shell uitest` shows the profile's values, a nested `profile shell`
     /// and `profile run` compose, and `exit` comes back to the shell as it was.
     @Test(.enabled(if: Tools.available("bash", "tmux"), "needs bash 5 and tmux"))
-    func interactiveShellThroughTmux() throws {
+    func interactiveShellThroughTmux() async throws {
         let project = try project()
         let binaries = CLI.productsDirectory.path
         // The bash found (on a Mac, Homebrew's bash 5), as the login shell `profile shell` starts from SHELL.
@@ -99,9 +99,9 @@ import Darwin
         }
         /// Waits until the screen holds `text` (as a whole line when `line`); returns the screen.
         @discardableResult
-        func waitFor(_ text: String) throws -> String {
+        func waitFor(_ text: String) async throws -> String {
             var current = ""
-            let shown = try Wait.until {
+            let shown = try await Wait.until {
                 current = try screen()
                 return current.split(separator: "\n").contains(where: { $0 == text })
             }
@@ -109,26 +109,26 @@ import Darwin
             return current
         }
 
-        try waitFor("READY$")
+        try await waitFor("READY$")
         try type("profile shell uitest")
-        try waitFor("[uitest]READY$")
+        try await waitFor("[uitest]READY$")
         try type("echo \"A:$PROFILE_ACTIVE:$LOG_LEVEL\"")
-        try waitFor("A:uitest:debug")
+        try await waitFor("A:uitest:debug")
         try type("profile shell offline")
-        try waitFor("[uitest+offline]READY$")
+        try await waitFor("[uitest+offline]READY$")
         try type("echo \"B:$PROFILE_ACTIVE:$LOG_LEVEL:$NET\"")
-        try waitFor("B:uitest+offline:debug:off")
+        try await waitFor("B:uitest+offline:debug:off")
         try type("profile run offline -- sh -c 'echo \"C:$PROFILE_ACTIVE:$0:$PROFILE_PAYLOAD\"'")
         // The outer profile's argument is appended (`sh -c` takes it as `$0`).
-        try waitFor(
+        try await waitFor(
             "C:uitest+offline+offline:-UITests:profile/1;profile=uitest;profile=offline;profile=offline;flag.skipOnboarding=1;"
                 + "mock.network=offline;argument=-UITests;env=LOG_LEVEL;env=NET;end")
         try type("exit")
-        try waitFor("[uitest]READY$")
+        try await waitFor("[uitest]READY$")
         try type("exit")
         try type("clear")
-        try waitFor("READY$")
+        try await waitFor("READY$")
         try type("echo \"D:${PROFILE_ACTIVE-unset}:$LOG_LEVEL:${NET-unset}:${PROFILE_PAYLOAD-unset}\"")
-        try waitFor("D:unset:outer:unset:unset")
+        try await waitFor("D:unset:outer:unset:unset")
     }
 }

@@ -11,7 +11,7 @@ import Darwin
 /// `run --redact` and `run --watch` off the happy path (issue 31): few descriptors, a reader that stops reading, a
 /// command that starts a server in the background, a large paste, the parent's pipes and ignored signals. Each step
 /// waits for what it expects (a file, an exit); the suite has a time limit, so a hang fails it.
-@Suite(.timeLimit(.minutes(20))) struct SupervisorTests {
+@Suite(.timeLimit(.minutes(20)), .ownThreads) struct SupervisorTests {
     static let secret = "tok-SEKRIT-4242"
 
     static func project() throws -> Project {
@@ -142,7 +142,7 @@ import Darwin
     /// `sh -c 'server & wait'` under `--watch`: a restart and the final stop go to the command's process group, so no
     /// server is left behind (issue 31: the first server kept running with parent 1).
     @Test(.enabled(if: Tools.available("python3"), "needs python3"))
-    func aRestartAndAStopLeaveNoServer() throws {
+    func aRestartAndAStopLeaveNoServer() async throws {
         let project = try Project([
             "profiles/dev.yml": "env:\n  GREETING: one\n", ".git/HEAD": "ref: refs/heads/main\n",
         ])
@@ -153,9 +153,9 @@ import Darwin
             ((try? String(contentsOfFile: project.path("servers"), encoding: .utf8)) ?? "").split(separator: "\n")
                 .compactMap { pid_t($0) }
         }
-        Wait.until { servers().count >= 1 }
+        await Wait.until { servers().count >= 1 }
         try project.write("profiles/dev.yml", "env:\n  GREETING: two\n")
-        Wait.until { servers().count >= 2 }
+        await Wait.until { servers().count >= 2 }
         let started = servers()
         try #require(started.count == 2)
         #expect(!TmuxServer.isRunning(started[0]), "the first server outlived the restart")

@@ -11,7 +11,7 @@ import Darwin
 /// `run --watch` (issue 24): a save restarts the child with the new values, an invalid save keeps it and prints the
 /// located error, a child that exits on its own is started again by the next change, an idle watcher uses no CPU,
 /// and Ctrl-C stops both. No timings: each step waits for the output it expects (`Wait`).
-@Suite(.timeLimit(.minutes(20))) struct WatchTests {
+@Suite(.timeLimit(.minutes(20)), .ownThreads) struct WatchTests {
     /// A child that prints its GREETING, and on SIGTERM prints that it stops and exits 0; `once` exits at once.
     static let child = """
         import os, sys, signal
@@ -24,7 +24,7 @@ import Darwin
 
     /// Waits until `file` holds `text` (the whole file); returns what it holds (`Wait.forContent`).
     @discardableResult
-    static func wait(for text: String, in file: String) -> String { Wait.forContent(text, in: file) }
+    static func wait(for text: String, in file: String) async -> String { await Wait.forContent(text, in: file) }
 
     /// Starts `profile` in the background as a shell would: through python3, which clears the signal mask it
     /// inherits (the test's thread blocks signals, and Foundation's Process passes its mask on) and execs.
@@ -82,7 +82,7 @@ import Darwin
     }
 
     @Test(.enabled(if: Tools.available("python3"), "needs python3"))
-    func savesRestartInvalidSavesKeepAndCtrlCStops() throws {
+    func savesRestartInvalidSavesKeepAndCtrlCStops() async throws {
         let project = try Project([
             "profiles/dev.yml": "env:\n  GREETING: one\n", ".git/HEAD": "ref: refs/heads/main\n",
         ])
@@ -90,17 +90,17 @@ import Darwin
         let python = Tools.path("python3") ?? "python3"
         let process = try Self.start(project, ["run", "dev", "--watch", "--grace", "5", "--", python, "child.py"])
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        #expect(Self.wait(for: "start one\n", in: project.path("out")) == "start one\n")
+        #expect(await Self.wait(for: "start one\n", in: project.path("out")) == "start one\n")
 
         #if os(Linux)
         // Idle: the watcher comes to wait for events alone (no timer, no timeout), so it uses no CPU until one comes.
-        #expect(Wait.until { Self.waitsOnlyForEvents(process.processIdentifier) })
+        #expect(await Wait.until { Self.waitsOnlyForEvents(process.processIdentifier) })
         #endif
 
         // A save in place restarts the child with the new value.
         try project.write("profiles/dev.yml", "env:\n  GREETING: two\n")
         #expect(
-            Self.wait(for: "start one\nstop one\nstart two\n", in: project.path("out"))
+            await Self.wait(for: "start one\nstop one\nstart two\n", in: project.path("out"))
                 == "start one\nstop one\nstart two\n")
         // An invalid save keeps it, and says where the error is.
         try project.write("profiles/dev.yml", "env:\n  GREETING: [bad\n")
@@ -115,15 +115,15 @@ import Darwin
                         ^
 
             """ + kept
-        #expect(Self.wait(for: errors, in: project.path("err")) == errors)
+        #expect(await Self.wait(for: errors, in: project.path("err")) == errors)
         // A save by rename (as vim does) restarts it again; a new overlay counts too.
         try project.write("profiles/dev.tmp", "env:\n  GREETING: three\n")
         #expect(rename(project.path("profiles/dev.tmp"), project.path("profiles/dev.yml")) == 0)
         let third = "start one\nstop one\nstart two\nstop two\nstart three\n"
-        #expect(Self.wait(for: third, in: project.path("out")) == third)
+        #expect(await Self.wait(for: third, in: project.path("out")) == third)
         try project.write("profiles/dev.local.yml", "env:\n  GREETING: four\n")
         let fourth = third + "stop three\nstart four\n"
-        #expect(Self.wait(for: fourth, in: project.path("out")) == fourth)
+        #expect(await Self.wait(for: fourth, in: project.path("out")) == fourth)
 
         // Ctrl-C (SIGINT from another process: passed on) stops both; profile dies of it.
         kill(process.processIdentifier, SIGINT)
@@ -132,7 +132,7 @@ import Darwin
     }
 
     @Test(.enabled(if: Tools.available("python3"), "needs python3"))
-    func aChildThatExitsWaitsForTheNextChange() throws {
+    func aChildThatExitsWaitsForTheNextChange() async throws {
         let project = try Project([
             "profiles/dev.yml": "env:\n  GREETING: once\n", ".git/HEAD": "ref: refs/heads/main\n",
         ])
@@ -142,9 +142,10 @@ import Darwin
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
         let note =
             "profile: note: `\(python)` exited with status 2; waiting for a change to its profiles (Ctrl-C to stop)\n"
-        #expect(Self.wait(for: note, in: project.path("err")) == note)
+        #expect(await Self.wait(for: note, in: project.path("err")) == note)
         try project.write("profiles/dev.yml", "env:\n  GREETING: again\n")
-        #expect(Self.wait(for: "start once\nstart again\n", in: project.path("out")) == "start once\nstart again\n")
+        #expect(
+            await Self.wait(for: "start once\nstart again\n", in: project.path("out")) == "start once\nstart again\n")
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
@@ -152,7 +153,7 @@ import Darwin
 
     /// `--watch --redact`: the restarted child's output is masked with the new profile's secrets too.
     @Test(.enabled(if: Tools.available("python3"), "needs python3"))
-    func watchAndRedactTogether() throws {
+    func watchAndRedactTogether() async throws {
         let project = try Project([
             "profiles/dev.yml": "env:\n  GREETING: ${FIRST_SECRET}\n", ".git/HEAD": "ref: refs/heads/main\n",
         ])
@@ -162,10 +163,11 @@ import Darwin
             project, ["run", "dev", "--watch", "--redact", "--", python, "child.py"],
             environment: ["FIRST_SECRET": "first-secret-1", "SECOND_SECRET": "second-secret-2"])
         defer { if process.isRunning { kill(process.processIdentifier, SIGKILL) } }
-        #expect(Self.wait(for: "start <secret:GREETING>\n", in: project.path("out")) == "start <secret:GREETING>\n")
+        #expect(
+            await Self.wait(for: "start <secret:GREETING>\n", in: project.path("out")) == "start <secret:GREETING>\n")
         try project.write("profiles/dev.yml", "env:\n  GREETING: ${SECOND_SECRET}\n")
         let both = "start <secret:GREETING>\nstop <secret:GREETING>\nstart <secret:GREETING>\n"
-        #expect(Self.wait(for: both, in: project.path("out")) == both)
+        #expect(await Self.wait(for: both, in: project.path("out")) == both)
         kill(process.processIdentifier, SIGTERM)
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
@@ -179,7 +181,7 @@ import Darwin
     /// `profile` sees Ctrl-C in the input it passes on.
     @Test(
         .enabled(if: Tools.available("python3", "tmux"), "needs python3 and tmux"), arguments: [[], ["--redact"]])
-    func ctrlCInTheTerminalStopsBoth(options: [String]) throws {
+    func ctrlCInTheTerminalStopsBoth(options: [String]) async throws {
         let project = try Project([
             "profiles/dev.yml": "env:\n  GREETING: one\n", ".git/HEAD": "ref: refs/heads/main\n",
         ])
@@ -200,10 +202,10 @@ import Darwin
             session: "w",
             command: "exec \(python) parent.py profile run dev --watch \(options.joined()) -- \(python) child.py",
             in: project.root)
-        Wait.forFile(project.path("child.pid"))
+        await Wait.forFile(project.path("child.pid"))
         let child = try #require(Int32(String(contentsOfFile: project.path("child.pid"), encoding: .utf8)))
         try server.run(["send-keys", "-t", "w", "C-c"])
-        Wait.forFile(project.path("status"))
+        await Wait.forFile(project.path("status"))
         #expect((try? String(contentsOfFile: project.path("status"), encoding: .utf8)) == "signal \(SIGINT)")
         #expect(!TmuxServer.isRunning(child))
     }
@@ -212,7 +214,7 @@ import Darwin
     /// `profile`'s session leader. A command that ignores SIGTERM and SIGHUP is killed with its group when the grace
     /// period ends, and the new one starts.
     @Test(.enabled(if: Tools.available("python3", "tmux"), "needs python3 and tmux"))
-    func aStubbornCommandInTerminalModeIsKilledAfterTheGrace() throws {
+    func aStubbornCommandInTerminalModeIsKilledAfterTheGrace() async throws {
         let project = try Project([
             "profiles/dev.yml": "env:\n  GREETING: one\n", ".git/HEAD": "ref: refs/heads/main\n",
         ])
@@ -236,13 +238,13 @@ import Darwin
             ((try? String(contentsOfFile: project.path("pids"), encoding: .utf8)) ?? "").split(separator: "\n")
                 .map(String.init)
         }
-        Wait.until { pids().count >= 1 }
+        await Wait.until { pids().count >= 1 }
         try project.write("profiles/dev.yml", "env:\n  GREETING: two\n")
-        Wait.until { pids().count >= 2 }
+        await Wait.until { pids().count >= 2 }
         let lines = pids()
         #expect(lines.map { $0.split(separator: " ").last.map(String.init) ?? "" } == ["one", "two"])
         let first = try #require(lines.first.flatMap { $0.split(separator: " ").first }.flatMap { Int32($0) })
-        Wait.until { !TmuxServer.isRunning(first) }
+        await Wait.until { !TmuxServer.isRunning(first) }
         #expect(!TmuxServer.isRunning(first))
     }
 }

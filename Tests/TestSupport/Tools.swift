@@ -100,7 +100,24 @@ package enum Tools {
             return pythonAnswers("import ctypes.util, sys; sys.exit(ctypes.util.find_library('\(library)') is None)")
                 ? name : nil
         }
-        return find(name, in: searchDirectories)
+        let found = find(name, in: searchDirectories)
+        return name == "python3" ? found.map(interpreter) : found
+    }
+
+    /// The interpreter that the `python3` at `path` runs: asked once (`sys.executable`), so that each later run skips
+    /// whatever launcher stands in front of it (pyenv's shim is a bash script that runs pyenv: a tenth of a second of
+    /// CPU a run); `path` itself when it does not answer.
+    private static func interpreter(_ path: String) -> String {
+        let answer = (try? Subprocess.run(path, ["-c", "import sys; print(sys.executable)"]))?.stdout ?? ""
+        let executable = answer.trimmingCharacters(in: .newlines)
+        return executable.hasPrefix("/") && FileManager.default.isExecutableFile(atPath: executable) ? executable : path
+    }
+
+    /// A ``PythonServer`` on the interpreter `python3` runs, with the test process's environment (so python3 as the
+    /// user's `PATH` finds it: a pyenv version, a virtual environment).
+    package static func pythonServer() throws -> PythonServer {
+        guard let python = path("python3") else { throw PythonServer.Failure(description: "python3 is missing") }
+        return try PythonServer(python: python, environment: ProcessInfo.processInfo.environment)
     }
 
     /// Whether the `python3` on `PATH` imports `module`. The modules of `Tests/peers.txt` are tried together, in one

@@ -15,8 +15,9 @@ import Darwin
 ///
 /// - **Fail closed.** Everything a launch needs (pipes, pseudo-terminal, the signal pipe, the terminal's descriptor) is
 ///   made before the child is spawned; when the system refuses one, nothing is launched and the caller gets a
-///   ``Failure`` (exit status ``ExitStatus/systemError``, EX_OSERR). Nothing is opened afterwards, so no later
-///   refusal can pass a secret through unmasked or stop the loop.
+///   ``Failure`` (exit status ``ExitStatus/systemError``, EX_OSERR). Nothing needed is opened afterwards, so no later
+///   refusal can pass a secret through unmasked or stop the loop (Linux's scan pipes, made after the spawn, are
+///   optional: a relay without one copies every byte).
 /// - **One thread, one `poll` loop** (``serve(_:)``): the signal pipe (``SignalPipe``), each ``Relay``'s source while its
 ///   bounded buffer is empty and its target while it holds bytes, the file watcher, and the deadlines (the grace
 ///   period, a watcher's settling). Input and output progress independently; nothing waits but `poll`.
@@ -227,7 +228,10 @@ package final class Supervisor {
             for pipe in made {
                 _ = fcntl(pipe.read, F_SETFL, fcntl(pipe.read, F_GETFL) | O_NONBLOCK)
                 let target = targets[pipe.target] ?? pipe.target
-                relays.append(Relay(source: pipe.read, target: target, ownsSource: true, redactor: redactor))
+                relays.append(
+                    Relay(
+                        source: pipe.read, target: target, ownsSource: true, redactor: redactor,
+                        scan: Self.scanPipe()))
                 relays.last!.ending = ending
             }
             if terminalMode, let terminal = pseudoTerminal {
@@ -302,13 +306,13 @@ package final class Supervisor {
                 switch slot {
                 case .signals: signalled = true
                 case .watcher: watcherChanged()
-                case .source(let relay):
+                case .source(let relay) where relay === input:
                     let bytes = relay.readAvailable()
-                    if relay === input, !bytes.isEmpty, let primary = pseudoTerminal?.primary,
-                        Self.interrupts(bytes, terminal: primary)
+                    if !bytes.isEmpty, let primary = pseudoTerminal?.primary, Self.interrupts(bytes, terminal: primary)
                     {
                         onSignal(SIGINT)
                     }
+                case .source(let relay): relay.readOn()
                 case .target(let relay): relay.writeAvailable()
                 }
             }
@@ -455,6 +459,17 @@ package final class Supervisor {
         let copy = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
         if copy >= 0 { return copy }
         return errno == EMFILE || errno == ENFILE ? nil : descriptor
+    }
+
+    /// Linux: a relay's scan pipe (``Relay``: the child's output is checked in a copy and moved on without being
+    /// copied again), made after the spawn because it is optional: without it (no descriptor left; other systems, where
+    /// `tee` and `splice` are not used) the relay reads and writes every byte.
+    private static func scanPipe() -> (read: Int32, write: Int32)? {
+        #if os(Linux)
+        return newPipe()
+        #else
+        return nil
+        #endif
     }
 
     /// A pipe whose ends are closed on exec (the child's end is duplicated onto its descriptor, which keeps it).

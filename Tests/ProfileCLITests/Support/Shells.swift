@@ -66,14 +66,19 @@ final class TmuxServer {
         processes = pids.split(whereSeparator: \.isWhitespace).compactMap { pid_t($0) }
     }
 
-    /// Kills the server (its shell goes with it), and waits until they are gone; whatever is still running after a
-    /// few seconds gets SIGKILL.
+    /// Kills the server (its shell goes with it). The test goes on at once: a thread of its own (not one of Swift's
+    /// cooperative pool, which runs the other tests) watches them end, and sends SIGKILL to whatever still runs after a
+    /// few seconds.
     func stop() {
         guard !stopped else { return }
         stopped = true
         _ = try? run(["kill-server"])
-        Wait.until(limit: .seconds(5)) { !processes.contains(where: Self.isRunning) }
-        for pid in processes where Self.isRunning(pid) { kill(pid, SIGKILL) }
+        let processes = processes
+        Thread.detachNewThread {
+            let deadline = ContinuousClock.now + .seconds(5)
+            while processes.contains(where: Self.isRunning) && ContinuousClock.now < deadline { usleep(5_000) }
+            for pid in processes where Self.isRunning(pid) { kill(pid, SIGKILL) }
+        }
     }
 
     /// Whether `pid` is a live process (a zombie nobody reaped does not count).

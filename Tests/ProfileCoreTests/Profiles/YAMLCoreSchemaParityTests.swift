@@ -179,14 +179,8 @@ import Testing
 enum Python {
     static var required: Bool { Tools.required }
 
-    static let executable: String? = {
-        let path = ProcessInfo.processInfo.environment["PATH"] ?? "/usr/local/bin:/usr/bin:/bin"
-        for directory in path.split(separator: ":") {
-            let candidate = "\(directory)/python3"
-            if FileManager.default.isExecutableFile(atPath: candidate) { return candidate }
-        }
-        return nil
-    }()
+    /// The interpreter the test's own PATH runs as python3 (found once: `Tools.path`).
+    static var executable: String? { Tools.path("python3") }
 
     static let hasRuamel: Bool = {
         guard let result = try? run(["-c", "import ruamel.yaml"]) else { return false }

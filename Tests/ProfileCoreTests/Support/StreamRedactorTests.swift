@@ -124,6 +124,41 @@ import Testing
         }
     }
 
+    /// Each secret at every offset of a text long enough for several four-window steps of the skip (a window as long
+    /// as the shortest secret, four shifts of up to its length minus 3 a step), with near misses and other secrets
+    /// around it: whichever of the four windows first overlaps the secret, and wherever the chunk ends (fed whole, and
+    /// in pieces of every size from 1 to 200), the output is the reference's.
+    @Test(arguments: [
+        [
+            "tok-SEKRIT-4242-abcdef", "pw-SEKRIT-overlay-1234",
+            "postgres://u:pw-SEKRIT-overlay-1234@db.example.com/items",
+        ],
+        ["abcdefgh"], ["12345", "2345678901234567890"],
+    ])
+    func aSecretAtEveryOffsetOfTheSkip(secrets: [String]) {
+        let bytes = secrets.map { Array($0.utf8) }
+        let masks = secrets.indices.map { Array("<\($0)>".utf8) }
+        let redactor = StreamRedactor(secrets: Array(zip(bytes, masks)))
+        let filler = Array("2026-11-26T10:00:00Z INFO request GET /api/v1/items?page=3 user=42 trace=\n".utf8)
+        let longest = bytes.map(\.count).max()!
+        let span = 4 * longest + 2 * filler.count
+        for secret in bytes {
+            let nearMiss = Array(secret.dropLast())
+            for offset in 0..<span {
+                var text: [UInt8] = []
+                while text.count < offset { text += filler }
+                text = Array(text[..<offset]) + secret + filler + nearMiss + filler + filler
+                let expected = Self.reference(text, bytes, masks)
+                #expect(Self.redact([text], redactor) == expected, "offset \(offset)")
+                let size = 1 + offset % 200
+                let pieces = stride(from: 0, to: text.count, by: size).map {
+                    Array(text[$0..<min(text.count, $0 + size)])
+                }
+                #expect(Self.redact(pieces, redactor) == expected, "offset \(offset), pieces of \(size)")
+            }
+        }
+    }
+
     @Test func noSecretsPassesEverything() {
         let redactor = StreamRedactor(secrets: [])
         #expect(redactor.isEmpty)

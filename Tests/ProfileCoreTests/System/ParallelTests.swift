@@ -1,5 +1,6 @@
 import Dispatch
 import Foundation
+import TestSupport
 import Testing
 
 @testable import ProfilePlatform
@@ -28,17 +29,17 @@ import Testing
     /// done, they all finish (run one after another, they would wait for it forever). The first chunk waits on a
     /// semaphore the last of the others signals: an event, not a time.
     ///
-    /// The chunks run on threads of the test's own (``ThreadExecutor``, preferred by the tasks of `Parallel.map`'s
+    /// The chunks run on threads of their own (``ThreadPerJobExecutor``, preferred by the tasks of `Parallel.map`'s
     /// group, which inherit it), not on the cooperative pool: a chunk that blocks there would take a thread from the
     /// other tests (two on this machine). The limit on the wait is only there so that a regression (the chunks run one
-    /// after another) fails instead of hanging.
+    /// after another) fails instead of hanging. Task executors are `@available(macOS 15.0, iOS 18.0, …)` in the
+    /// toolchain's `_Concurrency.swiftinterface`: Swift Testing skips the test where `@available` is not met.
+    @available(macOS 15.0, iOS 18.0, watchOS 11.0, tvOS 18.0, visionOS 2.0, *)
     @Test(.enabled(if: Parallel.processorCount > 1, "needs more than one processor"))
     func aSlowChunkDoesNotHoldBackTheRest() async {
         let chunks = Parallel.chunks(2000, minimumPerChunk: 1)
         let others = Counter(target: chunks.count - 1)
-        let executor = ThreadExecutor(threads: Parallel.processorCount)
-        defer { executor.shutdown() }
-        let waitedFor = await withTaskExecutorPreference(executor) {
+        let waitedFor = await withTaskExecutorPreference(ThreadPerJobExecutor.shared) {
             await Parallel.map(2000, minimumPerChunk: 1) { range -> Int in
                 guard range.lowerBound == 0 else {
                     others.add()
@@ -72,50 +73,5 @@ import Testing
 
         /// Returns once `target` chunks are counted (or after a minute: the test then fails on the count).
         func waitForTarget() { _ = reached.wait(timeout: .now() + .seconds(60)) }
-    }
-}
-
-/// A task executor with threads of its own: jobs run there, off the cooperative pool, so a job that blocks holds one of
-/// these threads and no thread of the other tests. `shutdown()` ends the threads once the work is done.
-private final class ThreadExecutor: TaskExecutor, @unchecked Sendable {
-    private let condition = NSCondition()
-    private var jobs: [UnownedJob] = []
-    private var stopping = false
-
-    init(threads: Int) {
-        for index in 0..<max(2, threads) {
-            let thread = Thread { [self] in work() }
-            thread.name = "ParallelTests.ThreadExecutor \(index)"
-            thread.start()
-        }
-    }
-
-    func enqueue(_ job: consuming ExecutorJob) {
-        let job = UnownedJob(job)
-        condition.lock()
-        jobs.append(job)
-        condition.signal()
-        condition.unlock()
-    }
-
-    func shutdown() {
-        condition.lock()
-        stopping = true
-        condition.broadcast()
-        condition.unlock()
-    }
-
-    private func work() {
-        while true {
-            condition.lock()
-            while jobs.isEmpty && !stopping { condition.wait() }
-            if jobs.isEmpty {
-                condition.unlock()
-                return
-            }
-            let job = jobs.removeFirst()
-            condition.unlock()
-            job.runSynchronously(on: asUnownedTaskExecutor())
-        }
     }
 }
