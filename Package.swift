@@ -60,9 +60,8 @@ let package = Package(
             swiftSettings: [.enableUpcomingFeature("NonisolatedNonsendingByDefault")]),
         // The tool's library, one target per layer, each importing only those below it (the compiler refuses an
         // upward import): no product, no Foundation, every declaration another target uses is `package`.
-        // Platform: thin system calls (System; Linux's tee and splice through the C shim) and what every layer shares
-        // (Support).
-        .target(name: "ProfilePlatform", dependencies: ["CLibYAML", "ProfileRuntime"]),
+        // Platform: thin system calls (System) and what every layer shares (Support).
+        .target(name: "ProfilePlatform", dependencies: ["ProfileRuntime"]),
         // The file model: diagnostics, the YAML reader over libyaml, profiles, the catalog.
         .target(name: "ProfileModel", dependencies: ["CLibYAML", "ProfileRuntime", "ProfilePlatform"]),
         // A directory of profiles loaded and resolved: the repository, resolution, lint, completion, show and diff.

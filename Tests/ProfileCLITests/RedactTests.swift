@@ -49,10 +49,8 @@ import Testing
 
     /// The token split at every offset across two large writes (40,000 and 30,000 bytes: each is one read of
     /// `profile`'s, the first ending with the token's first part), the second written once the first has left the
-    /// pipe (`FIONREAD` of the child's output is 0): the first part is held back across reads, on Linux's splice path
-    /// too (the checked copy's bytes moved from the pipe) and where the target takes no splice and is written
-    /// instead. Standard output and error, to a pipe, a file, a file opened for appending (no splice) and a raw
-    /// terminal, each whole.
+    /// pipe (`FIONREAD` of the child's output is 0): the first part is held back across reads. Standard output and
+    /// error, to a pipe, a file, a file opened for appending and a raw terminal, each whole.
     @Test(.enabled(if: Tools.available("python3"), "needs python3"))
     func aTokenSplitAtEveryReadBoundaryIsMaskedOnEveryTarget() throws {
         let project = try Project([

@@ -40,44 +40,19 @@ final class Relay {
 
     /// The size of one read: what `cat` reads at once (coreutils' `io_blksize`, 128 KiB).
     static let readSize = 1 << 17
-    /// The one buffer reads go into (the loop serves one relay at a time).
-    nonisolated(unsafe) private static var scratch = [UInt8](repeating: 0, count: readSize)
+    /// The one buffer reads go into (the loop serves one relay at a time), for the process's lifetime: a buffer
+    /// rather than an array, so that no read pays for the array's exclusivity checks and reference counting.
+    nonisolated(unsafe) private static let scratch = UnsafeMutableRawBufferPointer.allocate(
+        byteCount: readSize, alignment: 16)
 
-    /// Linux: a pipe of the relay's own that the source pipe's bytes are copied into (`tee`) to be read and checked,
-    /// while the source keeps them until the checked bytes are moved to the target (`splice`): one copy of the output
-    /// instead of two (``readThroughScanPipe()``). Nil: every byte is read and written (Darwin, the pseudo-terminal,
-    /// no pipe was given, or the target refused a splice).
-    private var scan: (read: Int32, write: Int32)?
-    /// While reading through the scan pipe: how many bytes of the chunk read last have left the source (moved to the
-    /// target, or read and dropped because they were written from the checked copy or masked).
-    private var consumed = 0
-    /// The source did not give bytes it held while the chunk was passed on (``drop(_:)``).
-    private var sourceFailed = false
-    /// Whether the last chunk was large (at least ``bulkSize``): only then is the next read through the scan pipe,
-    /// whose extra system call costs more than copying a few lines saves.
-    private var bulk = true
-    /// 16 KiB: a quarter of the system's default pipe.
-    static let bulkSize = 1 << 14
+    /// The `count` bytes the last read gave (what ``readAvailable()`` returned), until the next read.
+    func lastRead(_ count: Int) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: Self.scratch[..<count]) }
 
-    init(
-        source: Int32, target: Int32, ownsSource: Bool, redactor: StreamRedactor?,
-        scan: (read: Int32, write: Int32)? = nil
-    ) {
+    init(source: Int32, target: Int32, ownsSource: Bool, redactor: StreamRedactor?) {
         self.source = source
         self.target = target
         self.ownsSource = ownsSource
         self.redactor = redactor
-        self.scan = scan
-    }
-
-    deinit { dropScanPipe() }
-
-    /// Closes the scan pipe: from now on the source is read and written.
-    private func dropScanPipe() {
-        guard let scan else { return }
-        _ = Glue.close(scan.read)
-        _ = Glue.close(scan.write)
-        self.scan = nil
     }
 
     /// Whether the loop should wait for the source to be readable.
@@ -88,151 +63,40 @@ final class Relay {
     var isDone: Bool { sourceEnded && (written == pending.count || targetFailed) }
 
     /// Reads what the source holds now (one read; nothing when it would block), passes it through the redactor into
-    /// the buffer and tries to write it. Returns the bytes read (for the caller's look at typed input), empty when none.
+    /// the buffer and tries to write it. Returns how many bytes were read (0: none; ``lastRead(_:)`` shows them, for
+    /// the caller's look at typed input).
     @discardableResult
-    func readAvailable() -> ArraySlice<UInt8> {
-        guard wantsInput else { return [] }
-        #if os(Linux)
-        if scan != nil && redactor != nil && !ending && bulk { return readThroughScanPipe() }
-        #endif
-        let count = Self.scratch.withUnsafeMutableBytes { Glue.read(source, $0.baseAddress!, Self.readSize) }
+    func readAvailable() -> Int {
+        guard wantsInput else { return 0 }
+        let count = Glue.read(source, Self.scratch.baseAddress!, Self.readSize)
         if count < 0 {
-            if errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { return [] }
+            if errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { return 0 }
             end()
-            return []
+            return 0
         }
         if count == 0 {
             end()
-            return []
+            return 0
         }
-        bulk = count >= Self.bulkSize
-        Self.scratch.withUnsafeBytes { bytes in
-            let chunk = UnsafeRawBufferPointer(rebasing: bytes[..<count])
-            if redactor != nil {
-                redactor!.process(chunk) { send($0) }
-            } else {
-                send(chunk)
-            }
+        let chunk = lastRead(count)
+        if redactor != nil {
+            redactor!.process(chunk) { send($0) }
+        } else {
+            send(chunk)
         }
-        return Self.scratch[..<count]
+        return count
     }
-
-    #if os(Linux)
-    /// ``readAvailable()`` through the scan pipe: the bytes the source holds now are copied into the scan pipe (the
-    /// source keeps them), read from there and passed through the redactor; each piece of its output that is a run
-    /// of the chunk's own bytes is moved from the source to the target (what comes before it in the source was masked
-    /// or written already, and is read and dropped first); anything else (a mask, bytes held back from an earlier
-    /// chunk, or the rest of a piece the target did not take whole) is written as on the copying path; the chunk's
-    /// bytes not moved (held back, masked, or written from the copy) are read and dropped at the end. So the source's
-    /// front is always the first byte not yet checked, and only checked bytes leave it for the target, in the
-    /// redactor's order. When the source is not a pipe (EINVAL), the copying path takes over.
-    ///
-    /// The copy and the bytes moved are the same pages, and the bytes cannot change in between when the child wrote
-    /// them with `write` (the kernel copied them into the pipe). A child that hands the pipe its own memory with
-    /// `vmsplice(2)` and changes that memory before `profile` has passed it on changes what is moved after its check,
-    /// which it cannot do on the copying path.
-    private func readThroughScanPipe() -> ArraySlice<UInt8> {
-        guard let scan else { return [] }
-        let count = PipeSplice.tee(from: source, to: scan.write, count: Self.readSize)
-        if count < 0 {
-            if errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { return [] }
-            dropScanPipe()
-            return readAvailable()
-        }
-        if count == 0 {
-            end()
-            return []
-        }
-        // The copy holds exactly `count` bytes (the scan pipe is empty between chunks): read them all.
-        var copied = 0
-        while copied < count {
-            let got = Self.scratch.withUnsafeMutableBytes {
-                Glue.read(scan.read, $0.baseAddress! + copied, count - copied)
-            }
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else {
-                // Never seen; the copying path reads the same bytes from the source.
-                dropScanPipe()
-                return readAvailable()
-            }
-            copied += got
-        }
-        bulk = count >= Self.bulkSize
-        consumed = 0
-        sourceFailed = false
-        Self.scratch.withUnsafeBytes { bytes in
-            let chunk = UnsafeRawBufferPointer(rebasing: bytes[..<count])
-            redactor!.process(chunk) { send($0, from: chunk) }
-        }
-        if !sourceFailed { _ = drop(count - consumed) }
-        if sourceFailed { end() }
-        return Self.scratch[..<count]
-    }
-
-    /// Sends `piece` of the redactor's output: moved from the source when it is a run of `chunk` (the bytes read
-    /// through the scan pipe) and nothing waits before it, else written (``send(_:)``).
-    private func send(_ piece: UnsafeRawBufferPointer, from chunk: UnsafeRawBufferPointer) {
-        guard let base = piece.baseAddress, let chunkBase = chunk.baseAddress, base >= chunkBase,
-            base + piece.count <= chunkBase + chunk.count, scan != nil,
-            written == pending.count, !targetFailed, !ending, !SignalPipe.hasArrivals
-        else { return send(piece) }
-        let start = base - chunkBase
-        guard drop(start - consumed) else { return send(piece) }
-        var moved = 0
-        while moved < piece.count && !SignalPipe.hasArrivals {
-            let count = PipeSplice.splice(from: source, to: target, count: piece.count - moved)
-            if count < 0 {
-                if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { break }
-                if errno == EINVAL {
-                    // The target takes no splice (a file opened with O_APPEND, a file system without it): write
-                    // from now on.
-                    dropScanPipe()
-                    break
-                }
-                targetFailed = true
-                return
-            }
-            guard count > 0 else { break }
-            moved += count
-            consumed += count
-        }
-        if moved < piece.count { send(UnsafeRawBufferPointer(rebasing: piece[moved...])) }
-    }
-
-    /// Reads and drops the next `count` bytes of the source (the scan pipe's copy of them was checked and they were
-    /// written or masked). False when the source failed to give bytes it holds (never seen): nothing more is moved
-    /// from it (the scan pipe is closed, the rest of the chunk is written from the copy) and the chunk's end ends the
-    /// relay, as a failed read does.
-    private func drop(_ count: Int) -> Bool {
-        guard !sourceFailed else { return false }
-        var left = count
-        while left > 0 {
-            let got = Self.dropped.withUnsafeMutableBytes { Glue.read(source, $0.baseAddress!, min(left, $0.count)) }
-            if got < 0 && errno == EINTR { continue }
-            guard got > 0 else {
-                sourceFailed = true
-                dropScanPipe()
-                return false
-            }
-            left -= got
-            consumed += got
-        }
-        return true
-    }
-
-    /// Where ``drop(_:)`` reads to.
-    nonisolated(unsafe) private static var dropped = [UInt8](repeating: 0, count: 1 << 16)
-    #endif
 
     /// Reads (``readAvailable()``), and reads on without going back to `poll` while the source gives more and
     /// everything read so far was written (at most ``readsInARow`` reads; no more once a signal waits to be read): a
     /// source written line by line has usually been written to again by the time a chunk is passed on, and a `poll`
-    /// per read was a third of the system calls of a line-at-a-time logger's relay. (No slice of the read buffer
-    /// outlives a read here: the next read then writes into the same buffer instead of a copy of it.)
+    /// per read was a third of the system calls of a line-at-a-time logger's relay. (Gathering those reads into one
+    /// write was tried: with no write between them, each read found a line or two, and a pass made twice the system
+    /// calls.)
     func readOn() {
         var reads = 0
         while reads < Self.readsInARow && wantsInput && !(reads > 0 && SignalPipe.hasArrivals) {
-            if readAvailable().isEmpty { return }
+            if readAvailable() == 0 { return }
             reads += 1
         }
     }
@@ -244,8 +108,10 @@ final class Relay {
     private func send(_ piece: UnsafeRawBufferPointer) {
         var offset = 0
         if written == pending.count, !targetFailed, !ending, let base = piece.baseAddress {
-            pending.removeAll(keepingCapacity: true)
-            written = 0
+            if written > 0 {
+                pending.removeAll(keepingCapacity: true)
+                written = 0
+            }
             while offset < piece.count && !SignalPipe.hasArrivals {
                 let requested = piece.count - offset
                 let count = Glue.write(target, base + offset, requested)
@@ -296,7 +162,7 @@ final class Relay {
     /// is closed when it is the relay's.
     func flushAndClose() {
         while writeAll(), !sourceEnded {
-            if readAvailable().isEmpty && !sourceEnded { break }  // nothing more now (a background process holds it)
+            if readAvailable() == 0 && !sourceEnded { break }  // nothing more now (a background process holds it)
         }
         if !sourceEnded { end() }
         _ = writeAll()

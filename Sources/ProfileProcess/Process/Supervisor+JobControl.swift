@@ -72,7 +72,7 @@ extension Supervisor {
             var wait: Int32 = relay.source == pseudoTerminal?.primary ? 50 : 0
             var ready = pollfd(fd: relay.source, events: Int16(POLLIN), revents: 0)
             while relay.wantsInput, poll(&ready, 1, wait) > 0, ready.revents & Int16(POLLIN) != 0 {
-                if relay.readAvailable().isEmpty { break }
+                if relay.readAvailable() == 0 { break }
                 relay.writeAvailable(evenWithASignal: true)
                 ready.revents = 0
                 wait = 0
@@ -117,7 +117,7 @@ extension Supervisor {
     /// bsd/kern/tty_dev.c while the child side is open). `VINTR` is 0 in glibc's <bits/termios-c_cc.h> and 8 in
     /// XNU's <sys/termios.h>; a disabled character is `_POSIX_VDISABLE`: '\0' in glibc's <bits/posix_opt.h>, 0xFF in
     /// XNU's <sys/_types/_posix_vdisable.h>.
-    static func interrupts(_ input: ArraySlice<UInt8>, terminal primary: Int32) -> Bool {
+    static func interrupts(_ input: UnsafeRawBufferPointer, terminal primary: Int32) -> Bool {
         var attributes = termios()
         guard tcgetattr(primary, &attributes) == 0, attributes.c_lflag & tcflag_t(ISIG) != 0 else { return false }
         let interrupt = withUnsafeBytes(of: attributes.c_cc) { $0[Int(VINTR)] }

@@ -16,8 +16,7 @@ import Darwin
 /// - **Fail closed.** Everything a launch needs (pipes, pseudo-terminal, the signal pipe, the terminal's descriptor) is
 ///   made before the child is spawned; when the system refuses one, nothing is launched and the caller gets a
 ///   ``Failure`` (exit status ``ExitStatus/systemError``, EX_OSERR). Nothing needed is opened afterwards, so no later
-///   refusal can pass a secret through unmasked or stop the loop (Linux's scan pipes, made after the spawn, are
-///   optional: a relay without one copies every byte).
+///   refusal can pass a secret through unmasked or stop the loop.
 /// - **One thread, one `poll` loop** (``serve(_:)``): the signal pipe (``SignalPipe``), each ``Relay``'s source while its
 ///   bounded buffer is empty and its target while it holds bytes, the file watcher, and the deadlines (the grace
 ///   period, a watcher's settling). Input and output progress independently; nothing waits but `poll`.
@@ -229,9 +228,7 @@ package final class Supervisor {
                 _ = fcntl(pipe.read, F_SETFL, fcntl(pipe.read, F_GETFL) | O_NONBLOCK)
                 let target = targets[pipe.target] ?? pipe.target
                 relays.append(
-                    Relay(
-                        source: pipe.read, target: target, ownsSource: true, redactor: redactor,
-                        scan: Self.scanPipe()))
+                    Relay(source: pipe.read, target: target, ownsSource: true, redactor: redactor))
                 relays.last!.ending = ending
             }
             if terminalMode, let terminal = pseudoTerminal {
@@ -281,34 +278,31 @@ package final class Supervisor {
         case target(Relay)
     }
 
+    /// The loop's `poll` set and what each of its entries stands for: rebuilt each pass, in the same storage (a
+    /// pass of a line-at-a-time logger's relay is a few system calls; four arrays made and freed per pass were a
+    /// tenth of its cost).
+    private var pollSet: [pollfd] = []
+    private var pollSlots: [Slot] = []
+
     /// Waits for the next events (or deadline) and handles them.
     private func turn() {
-        var descriptors: [pollfd] = [pollfd(fd: signals.descriptor, events: Int16(POLLIN), revents: 0)]
-        var slots: [Slot] = [.signals]
-        if let watcher {
-            descriptors.append(pollfd(fd: watcher.watcher.descriptor, events: Int16(POLLIN), revents: 0))
-            slots.append(.watcher)
-        }
-        for relay in relays + (input.map { [$0] } ?? []) {
-            if relay.wantsInput && !(relay === input && suspended) {
-                descriptors.append(pollfd(fd: relay.source, events: Int16(POLLIN), revents: 0))
-                slots.append(.source(relay))
-            }
-            if relay.wantsOutput {
-                descriptors.append(pollfd(fd: relay.target, events: Int16(POLLOUT), revents: 0))
-                slots.append(.target(relay))
-            }
-        }
-        let ready = poll(&descriptors, nfds_t(descriptors.count), timeout())
+        pollSet.removeAll(keepingCapacity: true)
+        pollSlots.removeAll(keepingCapacity: true)
+        add(signals.descriptor, POLLIN, .signals)
+        if let watcher { add(watcher.watcher.descriptor, POLLIN, .watcher) }
+        for relay in relays { add(relay, reading: true) }
+        if let input { add(input, reading: !suspended) }
+        let ready = poll(&pollSet, nfds_t(pollSet.count), timeout())
         if ready > 0 {
             var signalled = false
-            for (slot, descriptor) in zip(slots, descriptors) where descriptor.revents != 0 {
-                switch slot {
+            for index in pollSet.indices where pollSet[index].revents != 0 {
+                switch pollSlots[index] {
                 case .signals: signalled = true
                 case .watcher: watcherChanged()
                 case .source(let relay) where relay === input:
-                    let bytes = relay.readAvailable()
-                    if !bytes.isEmpty, let primary = pseudoTerminal?.primary, Self.interrupts(bytes, terminal: primary)
+                    let count = relay.readAvailable()
+                    if count > 0, let primary = pseudoTerminal?.primary,
+                        Self.interrupts(relay.lastRead(count), terminal: primary)
                     {
                         onSignal(SIGINT)
                     }
@@ -330,16 +324,35 @@ package final class Supervisor {
         fireDeadlines()
     }
 
+    private func add(_ descriptor: Int32, _ events: Int32, _ slot: Slot) {
+        pollSet.append(pollfd(fd: descriptor, events: Int16(events), revents: 0))
+        pollSlots.append(slot)
+    }
+
+    /// `relay`'s source when it wants input and `reading` (the terminal's input is not read while `profile` is
+    /// suspended), its target when it has bytes for it.
+    private func add(_ relay: Relay, reading: Bool) {
+        if reading && relay.wantsInput { add(relay.source, POLLIN, .source(relay)) }
+        if relay.wantsOutput { add(relay.target, POLLOUT, .target(relay)) }
+    }
+
     /// Milliseconds to the nearest deadline (rounded up), -1 without one.
     private func timeout() -> Int32 {
-        let deadlines = [graceDeadline, lingerCheck, settleDeadline].compactMap { $0 }
-        guard let nearest = deadlines.min() else { return -1 }
+        guard let nearest = Self.earlier(Self.earlier(graceDeadline, lingerCheck), settleDeadline) else { return -1 }
         let (seconds, attoseconds) = (nearest - clock.now).components
         let milliseconds = seconds * 1000 + (attoseconds + 999_999_999_999_999) / 1_000_000_000_000_000
         return Int32(clamping: max(0, milliseconds))
     }
 
+    private static func earlier(
+        _ first: ContinuousClock.Instant?, _ second: ContinuousClock.Instant?
+    ) -> ContinuousClock.Instant? {
+        guard let first, let second else { return first ?? second }
+        return min(first, second)
+    }
+
     private func fireDeadlines() {
+        guard graceDeadline != nil || lingerCheck != nil || settleDeadline != nil else { return }
         let now = clock.now
         if let deadline = settleDeadline, deadline <= now {
             settleDeadline = nil
@@ -459,17 +472,6 @@ package final class Supervisor {
         let copy = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
         if copy >= 0 { return copy }
         return errno == EMFILE || errno == ENFILE ? nil : descriptor
-    }
-
-    /// Linux: a relay's scan pipe (``Relay``: the child's output is checked in a copy and moved on without being
-    /// copied again), made after the spawn because it is optional: without it (no descriptor left; other systems, where
-    /// `tee` and `splice` are not used) the relay reads and writes every byte.
-    private static func scanPipe() -> (read: Int32, write: Int32)? {
-        #if os(Linux)
-        return newPipe()
-        #else
-        return nil
-        #endif
     }
 
     /// A pipe whose ends are closed on exec (the child's end is duplicated onto its descriptor, which keeps it).
