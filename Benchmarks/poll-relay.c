@@ -1,9 +1,9 @@
 // poll-relay: copies standard input to standard output as `profile run --redact`'s relay does, without redacting:
 // the input is non-blocking and waited for with poll(2), then read (128 KiB at most, as `cat`) up to 8 times in a row
 // while it gives bytes, each read written out whole. The `run --redact` benchmark runs it beside `cat` as the floor
-// of any relay that waits for several descriptors with poll: on Linux, once a pipe has been polled, every write into
-// it wakes its readers' queue, not only the write into an empty pipe (fs/pipe.c, anon_pipe_write: `if (was_empty ||
-// pipe->poll_usage)`, the flag set by pipe_poll), which a writer of one line per write pays on each line.
+// of a relay that waits for several descriptors with poll (on Linux, for one, a polled pipe wakes its readers' queue
+// on every write, not only the write into an empty pipe: fs/pipe.c, anon_pipe_write, `if (was_empty ||
+// pipe->poll_usage)`, the flag set by pipe_poll; a writer of one line per write pays it on each line).
 #include <fcntl.h>
 #include <poll.h>
 #include <unistd.h>
