@@ -5,7 +5,10 @@ import Testing
 /// `profile generate json-schema`, checked by a real validator: the `jsonschema` package (draft 2020-12) through
 /// `Scripts/check-profile-schema.py`, over the repository's profiles (which it must accept) and the corpus's cases
 /// (the valid ones accepted, those whose files have the wrong structure rejected).
-@Suite(.timeLimit(.minutes(20))) struct JSONSchemaTests {
+///
+/// Serialized, as `VSCodeCorpusTests`: the tests ask one python3 one request at a time, and a test waiting for it in
+/// parallel held a thread of the pool's two idle in a lock.
+@Suite(.timeLimit(.minutes(20)), .serialized) struct JSONSchemaTests {
     /// Whether python3 has `jsonschema` and `yaml` (CI installs them; `PROFILE_REQUIRE_SHELLS=1` makes their absence
     /// a failure rather than a skip, as for the completion tests' shells).
     static let validatorAvailable = Tools.available("jsonschema", "yaml")

@@ -12,7 +12,12 @@ import Testing
 /// configuration's `args` and `env` byte-identical); the second update is byte-identical; `import vscode` then
 /// `export vscode --update` gives the file back byte for byte; python's `json5` (a JSONC reader: comments and trailing
 /// commas, as VS Code's jsonc-parser reads `launch.json`) reads the result with the values expected.
-@Suite(.timeLimit(.minutes(20))) struct VSCodeCorpusTests {
+///
+/// Serialized: every test asks the one python3 (`PythonServer`), one request at a time. Run in parallel, a second test
+/// waiting for it blocked the second of the pool's two threads in a lock while python3 ran on one core: the other
+/// core idle, the rest of the tests waiting for a thread. One at a time, the suite holds one thread and the pool
+/// runs other tests beside it.
+@Suite(.timeLimit(.minutes(20)), .serialized) struct VSCodeCorpusTests {
     static let directory = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
         .deletingLastPathComponent().appendingPathComponent("Fixtures/VSCode")
 
