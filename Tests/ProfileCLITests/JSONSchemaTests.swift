@@ -5,16 +5,13 @@ import Testing
 /// `profile generate json-schema`, checked by a real validator: the `jsonschema` package (draft 2020-12) through
 /// `Scripts/check-profile-schema.py`, over the repository's profiles (which it must accept) and the corpus's cases
 /// (the valid ones accepted, those whose files have the wrong structure rejected).
-///
-/// Serialized, as `VSCodeCorpusTests`: the tests ask one python3 one request at a time, and a test waiting for it in
-/// parallel held a thread of the pool's two idle in a lock.
-@Suite(.timeLimit(.minutes(20)), .serialized) struct JSONSchemaTests {
+@Suite(.timeLimit(.minutes(20))) struct JSONSchemaTests {
     /// Whether python3 has `jsonschema` and `yaml` (CI installs them; `PROFILE_REQUIRE_SHELLS=1` makes their absence
     /// a failure rather than a skip, as for the completion tests' shells).
     static let validatorAvailable = Tools.available("jsonschema", "yaml")
     /// The validator's python3, as the user's PATH finds it (a pyenv version, a virtual environment): one interpreter
-    /// for the suite, which imports `jsonschema` once (`PythonServer`).
-    static let python = Result { try Tools.pythonServer() }
+    /// for each test that asks at the same time, which imports `jsonschema` once (`PythonServers`).
+    static let python = Tools.pythonServers()
     static let required = Tools.required
     static let corpus = CLI.repositoryRoot.appendingPathComponent("Tests/ProfileCLITests/Fixtures/Corpus").path
 
@@ -48,7 +45,7 @@ import Testing
         }.sorted().map { profilesDirectory + "/" + $0 }
         #expect(!files.isEmpty)
         let script = CLI.repositoryRoot.appendingPathComponent("Scripts/check-profile-schema.py").path
-        let result = try Self.python.get().run([script, schema] + files)
+        let result = try Self.python.run([script, schema] + files)
         return (result.status, result.stdout + result.stderr)
     }
 
@@ -171,7 +168,7 @@ import Testing
         let generated = try CLI.profile(["generate", "catalog-schema", "--output", schema])
         #expect(generated.status == 0, "\(generated.stderr)")
         let script = CLI.repositoryRoot.appendingPathComponent("Scripts/check-profile-schema.py").path
-        let result = try Self.python.get().run([script, schema] + paths)
+        let result = try Self.python.run([script, schema] + paths)
         return (result.status, result.stdout + result.stderr)
     }
 
