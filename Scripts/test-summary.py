@@ -5,10 +5,12 @@
     python3 Scripts/test-summary.py tests.log [--name NAME] [--wall SECONDS] [--costs tests.costs]
 
 Prints, from Swift Testing's console output and the costs file the tests write (Tests/TestSupport/TestCosts.swift: one
-line per child process the tests waited for: its CPU, its time on the clock, the test that ran it, the program):
+line per child process the tests waited for: its CPU, its time on the clock, the test that ran it, the program; and, as
+it exits, one for the test process itself, whose test is `(the test process)`):
 
     === tests (NAME): 1234 passed, 5 skipped, 0 failed; the run took 76.1 s (150.2 s with the build)
       skipped: aTest() — "its reason"
+      the test process: 40.1 s of CPU (the tests' own work in it: code tested in process, files written, ...)
       children: 5678 processes, 140.2 s of CPU (user + system, from wait4) ...
       by suite:   51.0 s CPU    980 processes  Module.Suite
       ...         (the ten suites whose children used the most CPU)
@@ -18,7 +20,7 @@ line per child process the tests waited for: its CPU, its time on the clock, the
 CPU, not the durations Swift Testing prints: those count the time a test waits for a thread while others run (two at
 a time on two cores), so they rank tests by where they fell in the run, not by what they cost. What a test's children
 used is what the test costs the machine whatever runs beside it; the test process's own CPU (code tested in
-process) is not in it.
+process) is not in it, and has its own line: in one process, it is not split by test.
 
 Exit status 0; 1 when the log has no end-of-run line (the run did not finish).
 """
@@ -30,9 +32,12 @@ TEST = re.compile(r"^(\S+) Test (.+?) (passed|failed) after ([\d.]+) seconds")
 SKIPPED = re.compile(r"^➜ Test (.+?) skipped(?:: (\".*\"))?")
 RUN = re.compile(r"^\S+ Test run with (\d+) tests? in \d+ suites? (?:passed|failed) after ([\d.]+) seconds")
 
+# The test of the line the test process writes for itself as it exits (TestCosts.testProcess).
+TEST_PROCESS = "(the test process)"
+
 EXPLANATION = ("  (CPU of the processes each test started and waited for, user + system from wait4, their own children "
                "included: what a test costs whatever runs beside it. Not Swift Testing's durations, which count the "
-               "wait for a thread while other tests run. The test process's own CPU is not counted.)")
+               "wait for a thread while other tests run. The test process's own CPU is not in them.)")
 
 
 def costs(lines):
@@ -82,6 +87,10 @@ def summarize(lines, name="swift test", wall=None, cost_lines=None):
         out.append("  (no costs file: run with PROFILE_TEST_COSTS=FILE and pass --costs FILE for what each test cost)")
         return 0, out
     entries = list(costs(cost_lines))
+    own = [entry[0] for entry in entries if entry[1] == TEST_PROCESS]
+    entries = [entry for entry in entries if entry[1] != TEST_PROCESS]
+    if own:
+        out.append(f"  the test process: {sum(own):.1f} s of CPU (the tests' own work in it, not in the lines below)")
     cpu = sum(entry[0] for entry in entries)
     out.append(f"  children: {len(entries)} processes, {cpu:.1f} s of CPU")
     out.append(EXPLANATION)

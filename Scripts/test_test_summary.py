@@ -31,6 +31,7 @@ COSTS = """0.5000\t0.6000\tProfileCLITests.LintTests/slow(name:)\tprofile
 0.2500\t0.3000\tProfileCLITests.LintTests/slow(name:)\tprofile
 1.0000\t2.0000\tProfileCLITests.RunTests/broken()\tpython3
 0.1000\t0.1000\t(no test)\tpython3
+12.3400\t15.0000\t(the test process)\t/work/.build/debug/profilePackageTests.xctest
 not a line
 """
 
@@ -44,6 +45,7 @@ class TestSummaryTests(unittest.TestCase):
             '  skipped: needsFish() — "needs fish"',
             "  skipped: quiet()",
             "  failed: broken()",
+            "  the test process: 12.3 s of CPU (the tests' own work in it, not in the lines below)",
             "  children: 4 processes, 1.9 s of CPU",
             summary.EXPLANATION,
             "  by suite:    1.0 s CPU      1 processes  ProfileCLITests.RunTests",

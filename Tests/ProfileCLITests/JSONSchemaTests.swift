@@ -10,8 +10,8 @@ import Testing
     /// a failure rather than a skip, as for the completion tests' shells).
     static let validatorAvailable = Tools.available("jsonschema", "yaml")
     /// The validator's python3, as the user's PATH finds it (a pyenv version, a virtual environment): one interpreter
-    /// for the suite, which imports `jsonschema` once (`PythonServer`).
-    static let python = Result { try Tools.pythonServer() }
+    /// for each test that asks at the same time, which imports `jsonschema` once (`PythonServers`).
+    static let python = Tools.pythonServers()
     static let required = Tools.required
     static let corpus = CLI.repositoryRoot.appendingPathComponent("Tests/ProfileCLITests/Fixtures/Corpus").path
 
@@ -45,7 +45,7 @@ import Testing
         }.sorted().map { profilesDirectory + "/" + $0 }
         #expect(!files.isEmpty)
         let script = CLI.repositoryRoot.appendingPathComponent("Scripts/check-profile-schema.py").path
-        let result = try Self.python.get().run([script, schema] + files)
+        let result = try Self.python.run([script, schema] + files)
         return (result.status, result.stdout + result.stderr)
     }
 
@@ -168,7 +168,7 @@ import Testing
         let generated = try CLI.profile(["generate", "catalog-schema", "--output", schema])
         #expect(generated.status == 0, "\(generated.stderr)")
         let script = CLI.repositoryRoot.appendingPathComponent("Scripts/check-profile-schema.py").path
-        let result = try Self.python.get().run([script, schema] + paths)
+        let result = try Self.python.run([script, schema] + paths)
         return (result.status, result.stdout + result.stderr)
     }
 

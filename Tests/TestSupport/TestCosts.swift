@@ -20,12 +20,32 @@ import Darwin
 /// waits for a thread while the other tests run (two at a time on two cores), so they rank tests by where they fell
 /// in the run. The test process's own CPU is not in the file.
 package enum TestCosts {
-    /// The file named by `PROFILE_TEST_COSTS`, open for appending; nil without it.
+    /// The file named by `PROFILE_TEST_COSTS`, open for appending; nil without it. Opening it also arranges for the
+    /// test process's own line when it exits (``recordTheTestProcess()``).
     private static let descriptor: Int32? = {
         guard let path = ProcessInfo.processInfo.environment["PROFILE_TEST_COSTS"], !path.isEmpty else { return nil }
         let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
-        return descriptor >= 0 ? descriptor : nil
+        guard descriptor >= 0 else { return nil }
+        _ = started
+        atexit { TestCosts.recordTheTestProcess() }
+        return descriptor
     }()
+
+    /// What the test process's own line says instead of a test: the CPU the tests used in it, which no child's line
+    /// holds (code tested in process, and what the tests do around their children).
+    package static let testProcess = "(the test process)"
+
+    /// Appends the test process's own CPU (user and system, its children not included), once, as it exits; where
+    /// ``cpu(of:)`` tells it (Linux).
+    private static func recordTheTestProcess() {
+        guard let cpu = cpu(of: getpid()) else { return }
+        record(
+            executable: CommandLine.arguments.first ?? "xctest", test: testProcess, cpu: cpu,
+            wall: ContinuousClock.now - started)
+    }
+
+    /// When the costs file was opened: about when the tests began.
+    private static let started = ContinuousClock.now
 
     /// The running test, as `Module.Suite/test()` (the suites nested as Swift names them), or `(no test)`.
     package static var currentTest: String {

@@ -120,6 +120,11 @@ package enum Tools {
         return try PythonServer(python: python, environment: ProcessInfo.processInfo.environment)
     }
 
+    /// ``PythonServers`` on that interpreter: one for each test that asks at the same time.
+    package static func pythonServers() -> PythonServers {
+        PythonServers { try pythonServer() }
+    }
+
     /// Whether the `python3` on `PATH` imports `module`. The modules of `Tests/peers.txt` are tried together, in one
     /// python3 (``importablePeerModules``); another module in one of its own.
     package static func pythonCanImport(_ module: String) -> Bool {

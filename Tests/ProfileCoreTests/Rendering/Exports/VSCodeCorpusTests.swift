@@ -83,7 +83,7 @@ import Testing
     /// The file as python's json5 reads it, as Foundation objects; nil when json5 is not installed.
     static func parsed(_ bytes: [UInt8]) throws -> [String: Any]? {
         guard Python.hasJSON5 else { return nil }
-        let result = try Python.json5.get().run([Python.json5Script], stdin: String(decoding: bytes, as: UTF8.self))
+        let result = try Python.json5.run([Python.json5Script], stdin: String(decoding: bytes, as: UTF8.self))
         try #require(result.status == 0, "json5 could not read it: \(result.stderr)")
         return try JSONSerialization.jsonObject(with: Data(result.stdout.utf8)) as? [String: Any]
     }
@@ -183,6 +183,7 @@ extension Python {
 
     static let json5Script = VSCodeCorpusTests.directory.appendingPathComponent("json5-parse.py").path
 
-    /// The interpreter that runs `json5Script` for the suite: json5 imported once (`PythonServer`).
-    static let json5 = Result { try Tools.pythonServer() }
+    /// The interpreters that run `json5Script` for the suite, one for each test that asks at the same time: json5
+    /// imported once in each (`PythonServers`).
+    static let json5 = Tools.pythonServers()
 }
