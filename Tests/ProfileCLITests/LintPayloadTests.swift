@@ -41,7 +41,6 @@ import Testing
                          ^~~~
                 profiles/c100.yml:3:13: note: the longest, an argument of 154 bytes, comes from `c100`
                 \(Self.longestLine)            ^
-                1 error generated.
 
                 """)
         let json = try project.profile(["lint", "--format", "json"])
@@ -72,7 +71,6 @@ import Testing
                          ^~~~
                 profiles/c100.yml:3:13: note: the longest, an argument of 154 bytes, comes from `c100`
                 \(Self.longestLine)            ^
-                1 error generated.
 
                 """)
     }
@@ -93,11 +91,10 @@ import Testing
         let excerpt = "  first: " + String(repeating: "x", count: 151) + "…\n"
         #expect(
             lint.stderr == """
-                profiles/base.yml:2:3: error: profile `base`'s payload would be 140046 bytes: \(Self.limitClause); \
+                profiles/base.yml:2:3: error: profile `base`'s payload would be 140053 bytes: \(Self.limitClause); \
                 its 2 values 140000; the longest is value `first`, 70000 bytes; the payloads of the 2 profiles that \
                 extend it are too long as well: `wide` and `wider`
                 \(excerpt)  ^
-                1 error generated.
 
                 """)
         #expect(try project.profile(["run", "slimmer", "--", "true"]).status == 0)

@@ -83,13 +83,11 @@ enum PayloadSize {
         var notes: [Diagnostic] = []
         // The profile's own definitions (and overlays), the last named first: where its `extends` is written.
         let own = chain.filter { resolved.names.contains($0.definition.name) }
-        if let origin, !own.isEmpty, !own.contains(where: { $0.definition.file.path == origin.file.path }),
-            let extends = own.reversed().lazy.compactMap({ $0.definition.extends.first }).first
-        {
+        let isOwn = origin.map { origin in own.contains { $0.definition.file.path == origin.file.path } } ?? false
+        if !isOwn, let extends = own.reversed().lazy.compactMap({ $0.definition.extends.first }).first {
             location = extends.location
             length = extends.length
-            let source = chain.first { $0.definition.file.path == origin.file.path }
-            if let what, let source {
+            if let origin, let what, let source = chain.first(where: { $0.definition.file.path == origin.file.path }) {
                 longestHint = ""
                 notes.append(.note("\(what) comes from `\(source.chainName)`", at: origin))
             }
