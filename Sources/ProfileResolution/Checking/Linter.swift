@@ -43,8 +43,25 @@ package struct Linter {
             Resolver.summarizeChain(
                 prepared, hasCatalog: hasCatalog, variants: &variants, keyedCap: &keyedCap, definitions: definitions)
         }
+        // The chains that only the payload's size can fail are decided parents first, most without a merge
+        // (``LintPayload``); the profiles too long for one cause are one error.
+        var payload = LintPayload(definitions: definitions) { prepared in
+            let file = SourceFile(path: directory.entries[prepared.definition.name]!.path, bytes: [])
+            resolver.keepsPayloadProblem = true
+            defer { resolver.keepsPayloadProblem = false }
+            let resolved = resolver.check(
+                [Located(prepared.definition.name, at: .wholeFile(file))], environment: environment)
+            return (resolved, resolver.payloadProblem)
+        }
+        for case .some(let prepared) in linked where LintPayload.decides(prepared) { payload.decide(prepared) }
+        repository.report(payload.problems)
         for (index, name) in names.enumerated() {
-            if let root = linked[index], let problems = Resolver.checkLinked(root) {
+            if let root = linked[index], LintPayload.decides(root) {
+                // Decided: only the argument operations are left (found again when the full check ran: reported once).
+                if let problems = Resolver.checkLinked(root, payloadIsKnown: true), !problems.isEmpty {
+                    repository.report(problems)
+                }
+            } else if let root = linked[index], let problems = Resolver.checkLinked(root) {
                 if !problems.isEmpty { repository.report(problems) }
             } else {
                 let file = SourceFile(path: directory.entries[name]!.path, bytes: [])

@@ -184,13 +184,23 @@ struct LintBounds {
         /// Whether no argument, value or payload of the chain can be too long, arguments and values interpolating
         /// against the final environment; `payloadLimit` is the payload's rule's (`PayloadSize.limit`).
         func fits(payloadLimit: Int, keyedCap: () -> Int = { .max }) -> Bool {
-            let longest = longestValue
-            guard
-                saturatingSum(longestArgument, saturatingProduct(mostArgumentReferences, longest))
-                    <= Interpolator.Destination.argument.limit,
-                saturatingSum(longestInterpolatedValue, saturatingProduct(mostValueReferences, longest))
+            textsFit && payloadFits(payloadLimit: payloadLimit, keyedCap: keyedCap)
+        }
+
+        /// Whether no argument or value of the chain can be too long, interpolating against the final environment.
+        var textsFit: Bool {
+            saturatingSum(longestArgument, saturatingProduct(mostArgumentReferences, longestValue))
+                <= Interpolator.Destination.argument.limit
+                && saturatingSum(longestInterpolatedValue, saturatingProduct(mostValueReferences, longestValue))
                     <= Interpolator.Destination.value.limit
-            else { return false }
+        }
+
+        /// Whether the texts interpolate nothing: they are what the files say (a child's `env` changes none of them).
+        var interpolatesNothing: Bool { argumentReferences == 0 && valueReferences == 0 }
+
+        /// Whether the chain's payload cannot be too long (its texts fitting: ``textsFit``).
+        func payloadFits(payloadLimit: Int, keyedCap: () -> Int = { .max }) -> Bool {
+            let longest = longestValue
             let texts = saturatingSum(
                 saturatingSum(
                     argumentBytes,

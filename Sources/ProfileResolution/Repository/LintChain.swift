@@ -11,8 +11,9 @@ enum LintChain: Equatable {
     /// Nothing can fail while it merges; `keys` are the chain's typed keys that the directory sets in more than one
     /// way (``KeyVariants/keys(of:)``), sorted and distinct: bounded by the keys it sets, not by its depth, and
     /// usually none.
-    /// `bounds` bound what its interpolations can give (``LintBounds``).
-    case clean(editsArguments: Bool, keys: [ChainKey], bounds: LintBounds.Chain)
+    /// `bounds` bound what its interpolations can give (``LintBounds``). `payloadFits` false: only the payload may be
+    /// too long, which the bounds cannot rule out (``LintPayload`` measures it, or bounds it from the parent's).
+    case clean(editsArguments: Bool, keys: [ChainKey], bounds: LintBounds.Chain, payloadFits: Bool)
 }
 
 /// One typed key of a chain as ``LintChain`` keeps it, when the directory sets it in more than one way

@@ -94,7 +94,7 @@ extension Resolver {
         var bounds = LintBounds.Chain()
         for parent in prepared.parents {
             guard case .some(.some(let parent)) = parent,
-                case .clean(let edits, let parentKeys, let parentBounds) = parent.lintChain
+                case .clean(let edits, let parentKeys, let parentBounds, _) = parent.lintChain
             else { return result }
             editsArguments = editsArguments || edits
             keys = ChainKey.union(keys, parentKeys)
@@ -112,19 +112,22 @@ extension Resolver {
         if let overlay, !add(overlay) { return result }
         // Two kinds or two spellings of one key anywhere in the chain are found while merging.
         if ChainKey.mayCollide(keys) { return result }
-        // A text that interpolation may make too long, or a payload, is measured by the full check.
-        if !bounds.fits(payloadLimit: PayloadSize.limit, keyedCap: { keyedCap.value(over: definitions) }) {
-            return result
-        }
-        return .clean(editsArguments: editsArguments, keys: keys, bounds: bounds)
+        // A text that interpolation may make too long is measured by the full check; a payload, by ``LintPayload``.
+        if !bounds.textsFit { return result }
+        let payloadFits = bounds.payloadFits(
+            payloadLimit: PayloadSize.limit, keyedCap: { keyedCap.value(over: definitions) })
+        return .clean(editsArguments: editsArguments, keys: keys, bounds: bounds, payloadFits: payloadFits)
     }
 
     /// What ``check(_:environment:)`` reports for the profile `root`, read only from linked and summarized definitions
     /// (see ``link(_:)`` and ``summarizeChain(_:hasCatalog:variants:keyedCap:definitions:)``) and changing nothing, so that it can run on any
     /// thread; nil when the chain needs the full check (an unknown or unloadable parent, a cycle, or a definition
     /// whose merge can report something).
-    static func checkLinked(_ root: PreparedDefinition) -> [Diagnostic]? {
-        guard case .clean(let editsArguments, _, _) = root.lintChain else { return nil }
+    ///
+    /// A chain whose payload may be too long needs the full check unless `payloadIsKnown` (``LintPayload`` decided it).
+    static func checkLinked(_ root: PreparedDefinition, payloadIsKnown: Bool = false) -> [Diagnostic]? {
+        guard case .clean(let editsArguments, _, _, let payloadFits) = root.lintChain, payloadFits || payloadIsKnown
+        else { return nil }
         guard editsArguments else { return [] }
         var order: [PreparedDefinition] = []
         var done = Set<ObjectIdentifier>()

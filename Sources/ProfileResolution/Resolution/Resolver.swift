@@ -37,6 +37,11 @@ package final class Resolver {
     /// Whether the strict interpolator read an incomplete variable (see `Variable.isIncomplete`) since it was reset.
     private var readIncomplete = false
 
+    /// When set, the payload's size problem of each resolution is kept here instead of reported (``Linter`` reports one
+    /// error for the profiles whose payload is too long for one cause: ``LintPayload``); nil when the payload fits.
+    var keepsPayloadProblem = false
+    private(set) var payloadProblem: Diagnostic?
+
     /// A resolver over `repository`.
     package init(repository: ProfileRepository) {
         self.repository = repository
@@ -80,19 +85,27 @@ package final class Resolver {
     /// Reports what a `.lint` resolution of `names` reports, in the same order, without building the resolved
     /// profile (`lint` never reads it): when nothing in the chain can fail while the environment, the arguments and
     /// the values are interpolated, only `extends` and the argument operations are checked.
-    func check(_ names: [Located<String>], environment: EnvironmentTable) {
+    /// Returns the merged profile when it was merged (its payload measured), nil when the shortcut answered.
+    @discardableResult
+    func check(_ names: [Located<String>], environment: EnvironmentTable) -> ResolvedProfile? {
         visiting = []
         visitingSet = []
         done = []
         order = []
+        payloadProblem = nil
         for name in names { visit(name) }
         let (isClean, editsArguments) = Self.lintShortcut(order, hasCatalog: repository.catalog != nil)
         if !isClean {
-            _ = merge(names: names.map(\.value), overrides: Overrides(), environment: environment, purpose: .lint)
-            return
+            return merge(names: names.map(\.value), overrides: Overrides(), environment: environment, purpose: .lint)
         }
         // Appending never fails: only a drop or a replace can find nothing to act on.
         if editsArguments { repository.report(Self.argumentProblems(order)) }
+        return nil
+    }
+
+    /// Reports the payload's size problem, or keeps it (``keepsPayloadProblem``).
+    private func reportPayload(_ problem: Diagnostic) {
+        if keepsPayloadProblem { payloadProblem = problem } else { repository.report(problem) }
     }
 
     /// Visits `name` (depth first, parents before children, each once). A parent's definition is looked up the first
@@ -457,7 +470,7 @@ package final class Resolver {
         }
         if let redact, redact.value { resolved.redactOrigin = redact.location }
         resolved.outer = outer
-        if let problem = PayloadSize.problem(resolved) { repository.report(problem) }
+        if let problem = PayloadSize.problem(resolved, chain: order) { reportPayload(problem) }
         return resolved
     }
 
