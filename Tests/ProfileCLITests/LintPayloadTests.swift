@@ -12,16 +12,7 @@ import Testing
     /// The chain of `LintRunEquivalenceTests.aDeepChainThatSetsItsKeysAgain` (1,000 deep, arguments of 150 bytes):
     /// its payload passes the limit at `c794`, and every profile below it is too long too.
     static func deepChain() throws -> Project {
-        var files: [String: String] = [".git/HEAD": "ref: refs/heads/main\n"]
-        let argument = String(repeating: "a", count: 150)
-        for index in 0..<1_000 {
-            let extends = index == 0 ? "abstract: true\n" : "extends: c\(index - 1)\n"
-            files["profiles/c\(index).yml"] =
-                extends + "env: {VAR_\(index % 20): value-\(index)}\narguments: [-\(argument)\(index)]\n"
-                + "flags: {flag\(index % 20): true}\nvalues: {value\(index % 20): \(index)}\n"
-        }
-        files["profiles/p.yml"] = "extends: c999\n"
-        return try Project(files)
+        try Project(LintRunEquivalenceTests.deepChain(argumentLength: 150))
     }
 
     /// `c100`'s line as the excerpt shows it: cut after 160 characters.

@@ -227,6 +227,16 @@ import Testing
     /// arguments the payload passes the limit and every command refuses it.
     @Test(arguments: [8, 150])
     func aDeepChainThatSetsItsKeysAgain(argumentLength: Int) throws {
+        let project = try Project(Self.deepChain(argumentLength: argumentLength))
+        let outcome = try Self.outcome(in: project.root)
+        #expect(Self.agrees(outcome), "\(outcome)")
+        #expect(outcome.launched == (argumentLength == 8))
+    }
+
+    /// The files of that chain: `c0` (abstract) to `c999`, each extending the one before and setting again one of 20
+    /// variables, flags and values, with an argument of its own `argumentLength` bytes long (plus its number); `p`
+    /// extends `c999`.
+    static func deepChain(argumentLength: Int) -> [String: String] {
         var files: [String: String] = [".git/HEAD": "ref: refs/heads/main\n"]
         let argument = String(repeating: "a", count: argumentLength)
         for index in 0..<1_000 {
@@ -236,9 +246,6 @@ import Testing
                 + "flags: {flag\(index % 20): true}\nvalues: {value\(index % 20): \(index)}\n"
         }
         files["profiles/p.yml"] = "extends: c999\n"
-        let project = try Project(files)
-        let outcome = try Self.outcome(in: project.root)
-        #expect(Self.agrees(outcome), "\(outcome)")
-        #expect(outcome.launched == (argumentLength == 8))
+        return files
     }
 }
