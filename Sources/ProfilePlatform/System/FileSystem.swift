@@ -331,6 +331,25 @@ package enum Glue {
         return 0
     }
 
+    /// A pipe whose ends are closed on exec (a child that needs one gets it duplicated onto its own descriptor, which
+    /// keeps it), both non-blocking when `nonBlocking`; nil when the system refuses one (errno says why).
+    package static func pipe(nonBlocking: Bool) -> (read: Int32, write: Int32)? {
+        var ends: [Int32] = [0, 0]
+        #if canImport(Glibc)
+        let made = ends.withUnsafeMutableBufferPointer { Glibc.pipe($0.baseAddress!) }
+        #elseif canImport(Musl)
+        let made = ends.withUnsafeMutableBufferPointer { Musl.pipe($0.baseAddress!) }
+        #else
+        let made = ends.withUnsafeMutableBufferPointer { Darwin.pipe($0.baseAddress!) }
+        #endif
+        guard made == 0 else { return nil }
+        for end in ends {
+            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
+            if nonBlocking { _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK) }
+        }
+        return (ends[0], ends[1])
+    }
+
     package static func close(_ fd: Int32) -> Int32 {
         #if canImport(Glibc)
         return Glibc.close(fd)

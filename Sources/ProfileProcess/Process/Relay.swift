@@ -11,13 +11,16 @@ import Darwin
 /// One direction of what the supervisor passes on: the child's output to `profile`'s (through a ``StreamRedactor``),
 /// or the terminal's input to the child's pseudo-terminal. A bounded buffer: the source is read only while the buffer
 /// is empty (what one read gives, plus what the redactor holds back), and the buffer is written when the target can
-/// take it, as the supervisor's `poll` says. Nothing here waits: a read or write that would block returns to the loop.
+/// take it. Nothing here waits: a read or write that would block returns to whoever drives the relay, the
+/// supervisor's `poll` loop or a ``RelayThread`` (which reads a pipe with blocking reads, and waits for its target
+/// with `poll`).
 ///
 /// `profile`'s own output is written through a non-blocking descriptor of its own where the system gives one
-/// (``Supervisor``'s `writableCopy(of:)`: a terminal, a pipe on Linux); elsewhere with blocking writes, which a reader
-/// that stops reading holds until a signal ends them (``SignalPipe``: the ending signals interrupt them, and a short
-/// write returns to the loop). No write starts while a signal waits to
-/// be read (``SignalPipe/hasArrivals``), and once `profile` is ending, writes are small enough never to block.
+/// (``Supervisor``'s `writableCopy(of:)`: a terminal, a pipe on Linux); a regular file never blocks either. Elsewhere
+/// (a socket, a pipe on Darwin) writes block, and a reader that stops reading holds them until a signal ends them
+/// (``SignalPipe``: the ending signals interrupt them, and a short write returns to the loop): such a relay is driven
+/// by the loop, on the thread the signals reach, starts no write while a signal waits to be read
+/// (``SignalPipe/hasArrivals``), and once `profile` is ending, writes are small enough never to block.
 final class Relay {
     let source: Int32
     let target: Int32
@@ -32,27 +35,44 @@ final class Relay {
     private(set) var sourceEnded = false
     /// The target cannot take more (EPIPE and the like): what is left is dropped.
     private(set) var targetFailed = false
-    /// `profile` is ending (a signal asked it to): a write never waits any more. Each write is at most `PIPE_BUF`'s
+    /// `profile` is ending (a signal asked it to): a write never waits any more. Each write to a target that may block
+    /// (``targetMayBlock``) is at most `PIPE_BUF`'s
     /// POSIX minimum (512 bytes), which a pipe that `poll` says is writable takes without blocking (XNU reports a pipe
     /// writable with at least `PIPE_BUF` free, bsd/kern/sys_pipe.c line 1288, and `PIPE_BUF` is 512 in
     /// bsd/sys/syslimits.h; Linux with a free page), and the final flush writes only while the target is writable now.
     var ending = false
 
+    /// The last read found the source empty and non-blocking (EAGAIN).
+    private(set) var sourceWasEmpty = false
+    /// Whether a write to the target may block: it is neither non-blocking (O_NONBLOCK) nor a regular file. Such a
+    /// relay yields to signals and, when ending, writes little at a time (above); the others never need to.
+    let targetMayBlock: Bool
+
     /// The size of one read: what `cat` reads at once (coreutils' `io_blksize`, 128 KiB).
     static let readSize = 1 << 17
-    /// The one buffer reads go into (the loop serves one relay at a time), for the process's lifetime: a buffer
+    /// The buffer reads go into, the relay's own for its lifetime (a relay may run on a thread of its own): a buffer
     /// rather than an array, so that no read pays for the array's exclusivity checks and reference counting.
-    nonisolated(unsafe) private static let scratch = UnsafeMutableRawBufferPointer.allocate(
-        byteCount: readSize, alignment: 16)
+    private let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: readSize, alignment: 16)
 
     /// The `count` bytes the last read gave (what ``readAvailable()`` returned), until the next read.
-    func lastRead(_ count: Int) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: Self.scratch[..<count]) }
+    func lastRead(_ count: Int) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: scratch[..<count]) }
 
     init(source: Int32, target: Int32, ownsSource: Bool, redactor: StreamRedactor?) {
         self.source = source
         self.target = target
         self.ownsSource = ownsSource
         self.redactor = redactor
+        targetMayBlock = Self.mayBlock(target)
+    }
+
+    deinit { scratch.deallocate() }
+
+    /// Whether a write to `descriptor` may wait: not when it is non-blocking, nor a regular file (POSIX: O_NONBLOCK
+    /// has no effect on regular files, whose writes do not wait for a reader).
+    static func mayBlock(_ descriptor: Int32) -> Bool {
+        if fcntl(descriptor, F_GETFL) & O_NONBLOCK != 0 { return false }
+        var info = stat()
+        return !(fstat(descriptor, &info) == 0 && info.st_mode & S_IFMT == S_IFREG)
     }
 
     /// Whether the loop should wait for the source to be readable.
@@ -68,9 +88,10 @@ final class Relay {
     @discardableResult
     func readAvailable() -> Int {
         guard wantsInput else { return 0 }
-        let count = Glue.read(source, Self.scratch.baseAddress!, Self.readSize)
+        let count = Glue.read(source, scratch.baseAddress!, Self.readSize)
+        sourceWasEmpty = count < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)
         if count < 0 {
-            if errno == EINTR || errno == EAGAIN || errno == EWOULDBLOCK { return 0 }
+            if errno == EINTR || sourceWasEmpty { return 0 }
             end()
             return 0
         }
@@ -107,12 +128,12 @@ final class Relay {
     /// Writes `piece` now, as much as the target takes, when nothing waits before it; keeps the rest.
     private func send(_ piece: UnsafeRawBufferPointer) {
         var offset = 0
-        if written == pending.count, !targetFailed, !ending, let base = piece.baseAddress {
+        if written == pending.count, !targetFailed, !(ending && targetMayBlock), let base = piece.baseAddress {
             if written > 0 {
                 pending.removeAll(keepingCapacity: true)
                 written = 0
             }
-            while offset < piece.count && !SignalPipe.hasArrivals {
+            while offset < piece.count && !(targetMayBlock && SignalPipe.hasArrivals) {
                 let requested = piece.count - offset
                 let count = Glue.write(target, base + offset, requested)
                 if count < 0 {
@@ -132,8 +153,8 @@ final class Relay {
     /// `evenWithASignal`).
     func writeAvailable(evenWithASignal: Bool = false) {
         while written < pending.count && !targetFailed {
-            if SignalPipe.hasArrivals && !ending && !evenWithASignal { return }  // the loop reads the signal first
-            let size = ending ? min(512, pending.count - written) : pending.count - written
+            if targetMayBlock && SignalPipe.hasArrivals && !ending && !evenWithASignal { return }  // the signal first
+            let size = ending && targetMayBlock ? min(512, pending.count - written) : pending.count - written
             let count = pending.withUnsafeBytes { Glue.write(target, $0.baseAddress! + written, size) }
             if count < 0 {
                 if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return }
@@ -141,20 +162,20 @@ final class Relay {
                 return
             }
             written += count
-            if ending || count < size { return }  // one write per `poll` when ending; a short write: back to it
+            if (ending && targetMayBlock) || count < size { return }  // one write per `poll` when ending; a short one
         }
     }
 
-    /// The source ended: what the redactor holds back joins the buffer (masked if it completes a secret; otherwise
-    /// the bytes it kept are not a secret's whole value).
-    private func end() {
+    /// The source ended (or is given up): what the redactor holds back joins the buffer (masked if it completes a
+    /// secret; otherwise the bytes it kept are not a secret's whole value).
+    func end() {
         sourceEnded = true
         guard redactor != nil else { return }
         var held: [UInt8] = []
         redactor!.finish(into: &held)
         redactor = nil
         pending.append(contentsOf: held)
-        if !ending { writeAvailable() }
+        if !(ending && targetMayBlock) { writeAvailable() }
     }
 
     /// Ends the relay now (the child is gone): what the source still holds and the buffer are written, waiting for

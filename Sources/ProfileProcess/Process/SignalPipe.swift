@@ -20,6 +20,10 @@ import Darwin
 package final class SignalPipe {
     /// The end the loop reads (non-blocking, close-on-exec).
     package let descriptor: Int32
+    /// A descriptor that becomes readable, for good, when one of the signals that end a run (SIGINT, SIGTERM,
+    /// SIGHUP) arrives: ``hasEndingArrival`` for `poll` (a ``RelayThread`` waiting for its target watches it). Nobody
+    /// reads it.
+    let endingDescriptor: Int32
     private var caught = Set<Int32>()
 
     /// The signals whose arrival ends a supervised run (they interrupt blocked writes).
@@ -27,14 +31,18 @@ package final class SignalPipe {
 
     /// Opens the pipe, nil when the system refuses one (errno says why). Handlers are installed by ``catch(_:)``.
     package init?() {
-        var ends: [Int32] = [0, 0]
-        guard ends.withUnsafeMutableBufferPointer({ pipe($0.baseAddress!) }) == 0 else { return nil }
-        for end in ends {
-            _ = fcntl(end, F_SETFD, FD_CLOEXEC)
-            _ = fcntl(end, F_SETFL, fcntl(end, F_GETFL) | O_NONBLOCK)
+        guard let signals = Glue.pipe(nonBlocking: true) else { return nil }
+        guard let ending = Glue.pipe(nonBlocking: true) else {
+            let code = errno
+            _ = Glue.close(signals.read)
+            _ = Glue.close(signals.write)
+            errno = code
+            return nil
         }
-        descriptor = ends[0]
-        signalPipeWriteEnd = ends[1]
+        descriptor = signals.read
+        signalPipeWriteEnd = signals.write
+        endingDescriptor = ending.read
+        endingPipeWriteEnd = ending.write
     }
 
     /// Gives each of `signals` the handler that writes it to the pipe, unless it is ignored now (it stays ignored).
@@ -88,6 +96,8 @@ package final class SignalPipe {
 
 /// The pipe's write end, for the handler (set before any handler is installed).
 nonisolated(unsafe) private var signalPipeWriteEnd: Int32 = -1
+/// The write end of ``SignalPipe/endingDescriptor``'s pipe, for the handler.
+nonisolated(unsafe) private var endingPipeWriteEnd: Int32 = -1
 /// Set by the handler, cleared by ``SignalPipe/take()``: a signal waits in the pipe.
 nonisolated(unsafe) private var signalArrivals: Int32 = 0
 /// Set by the handler for SIGINT, SIGTERM and SIGHUP.
@@ -98,8 +108,11 @@ nonisolated(unsafe) private var endingArrival: Int32 = 0
 private func writeSignal(_ signal: Int32) {
     let saved = errno
     signalArrivals = 1
-    if signal == SIGINT || signal == SIGTERM || signal == SIGHUP { endingArrival = 1 }
     var byte = UInt8(truncatingIfNeeded: signal)
+    if signal == SIGINT || signal == SIGTERM || signal == SIGHUP {
+        endingArrival = 1
+        _ = Glue.write(endingPipeWriteEnd, &byte, 1)
+    }
     _ = Glue.write(signalPipeWriteEnd, &byte, 1)
     errno = saved
 }

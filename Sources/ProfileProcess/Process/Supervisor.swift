@@ -82,7 +82,10 @@ package final class Supervisor {
     /// The group of a child that ended during a stop while others of its group still ran: the end is reported once
     /// the group is empty or killed.
     var lingering: (group: pid_t, termination: Termination)?
+    /// The relays the loop drives: the pseudo-terminal's, and those whose targets may block.
     var relays: [Relay] = []
+    /// The output relays that run on threads of their own (the others).
+    let outputThreads: RelayThreads
     var input: Relay?
     var pseudoTerminal: PseudoTerminal?
     var rawTerminal: RawTerminal?
@@ -126,6 +129,10 @@ package final class Supervisor {
         originalMask = mask
         guard let signals = SignalPipe() else { throw Failure(step: "cannot create a pipe", code: errno) }
         self.signals = signals
+        guard let threads = RelayThreads(blocking: Self.handled.filter { $0 != SIGCHLD }) else {
+            throw Failure(step: "cannot create a pipe", code: errno)
+        }
+        outputThreads = threads
         let terminal = open("/dev/tty", O_RDWR | O_NOCTTY | O_CLOEXEC)
         if terminal < 0 && (errno == EMFILE || errno == ENFILE) {
             throw Failure(step: "cannot open the terminal", code: errno)
@@ -169,7 +176,7 @@ package final class Supervisor {
                 terminalMode = true
             }
             for target: Int32 in terminalMode ? (isatty(2) == 1 ? [] : [2]) : [1, 2] {
-                guard let pipe = Self.newPipe() else {
+                guard let pipe = Glue.pipe(nonBlocking: false) else {
                     let code = errno
                     closeMade()
                     return .setUp(Failure(step: "cannot create a pipe", code: code))
@@ -200,6 +207,25 @@ package final class Supervisor {
                 targets[target] = copy
             }
         }
+        // The pipes' relays, made before the spawn: those whose targets never block read on threads of their own.
+        var looping: [Relay] = []
+        if let redactor {
+            for pipe in made {
+                let relay = Relay(
+                    source: pipe.read, target: targets[pipe.target] ?? pipe.target, ownsSource: true, redactor: redactor)
+                if relay.targetMayBlock {
+                    looping.append(relay)
+                    continue
+                }
+                let code = outputThreads.start(relay, ending: signals.endingDescriptor)
+                if code != 0 {
+                    for pipe in made { _ = Glue.close(pipe.write) }
+                    outputThreads.finish()
+                    for relay in looping { _ = Glue.close(relay.source) }
+                    return .setUp(Failure(step: "cannot start a thread", code: code))
+                }
+            }
+        }
         if !terminalMode, controllingTerminal >= 0 {
             // Pipe mode: the command's group takes the terminal's foreground if `profile` has it.
             handedTerminal = TerminalForeground.isGroup(getpgrp(), on: controllingTerminal)
@@ -211,7 +237,8 @@ package final class Supervisor {
         let pid: pid_t
         switch started {
         case .failure(let failure):
-            for pipe in made { _ = Glue.close(pipe.read) }
+            outputThreads.finish()
+            for relay in looping { _ = Glue.close(relay.source) }
             handedTerminal = false
             return .launch(failure)
         case .success(let started): pid = started
@@ -223,14 +250,12 @@ package final class Supervisor {
             // The child does the same before it reads the terminal (``continueEarlyStop``): whichever comes first.
             TerminalForeground.give(controllingTerminal, to: pid)
         }
+        for relay in looping {
+            _ = fcntl(relay.source, F_SETFL, fcntl(relay.source, F_GETFL) | O_NONBLOCK)
+            relay.ending = ending
+            relays.append(relay)
+        }
         if let redactor {
-            for pipe in made {
-                _ = fcntl(pipe.read, F_SETFL, fcntl(pipe.read, F_GETFL) | O_NONBLOCK)
-                let target = targets[pipe.target] ?? pipe.target
-                relays.append(
-                    Relay(source: pipe.read, target: target, ownsSource: true, redactor: redactor))
-                relays.last!.ending = ending
-            }
             if terminalMode, let terminal = pseudoTerminal {
                 relays.append(
                     Relay(source: terminal.primary, target: targets[1] ?? 1, ownsSource: false, redactor: redactor))
@@ -415,6 +440,7 @@ package final class Supervisor {
         // What the child wrote before it ended is still in the pipes (or the pseudo-terminal): write it all.
         for relay in relays { relay.flushAndClose() }
         relays.removeAll()
+        outputThreads.finish()
         let hadTerminal = handedTerminal
         takeTerminalBack()
         // The terminal's Ctrl-C went to the command's group only (it had the terminal): `profile` acts as if it had
@@ -472,14 +498,5 @@ package final class Supervisor {
         let copy = open(path, O_WRONLY | O_NOCTTY | O_NONBLOCK | O_CLOEXEC)
         if copy >= 0 { return copy }
         return errno == EMFILE || errno == ENFILE ? nil : descriptor
-    }
-
-    /// A pipe whose ends are closed on exec (the child's end is duplicated onto its descriptor, which keeps it).
-    private static func newPipe() -> (read: Int32, write: Int32)? {
-        var ends: [Int32] = [0, 0]
-        guard ends.withUnsafeMutableBufferPointer({ pipe($0.baseAddress!) }) == 0 else { return nil }
-        _ = fcntl(ends[0], F_SETFD, FD_CLOEXEC)
-        _ = fcntl(ends[1], F_SETFD, FD_CLOEXEC)
-        return (ends[0], ends[1])
     }
 }

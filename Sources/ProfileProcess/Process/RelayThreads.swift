@@ -1,0 +1,153 @@
+import ProfilePlatform
+
+#if canImport(Glibc)
+import Glibc
+#elseif canImport(Musl)
+import Musl
+#elseif canImport(Darwin)
+import Darwin
+#endif
+
+/// The supervisor's output relays that run on threads of their own: each reads the pipe `profile` made for one of the
+/// child's output streams with blocking reads, passes the bytes through its redactor and writes them to a target that
+/// never blocks (``Relay/targetMayBlock`` is false: a non-blocking descriptor, a regular file).
+///
+/// Why threads: a line-at-a-time logger writes a line per system call. A `poll` loop pays a `poll` and a `read` per
+/// wake-up, and once a pipe has been polled, Linux wakes its readers on every write, not only on the write that finds
+/// it empty (fs/pipe.c, `anon_pipe_write`: `was_empty || pipe->poll_usage`); a blocking `read` is one system call and
+/// the pipe is never polled (`Benchmarks/README.md`, "a poll loop's floor"). The supervisor's loop keeps everything
+/// else: signals, deadlines, the watcher, the pseudo-terminal and the terminal's input, and the relays whose targets
+/// may block (a blocked write must be on the thread the ending signals interrupt).
+///
+/// - **Bounded, never stuck.** A thread reads only while everything it read is written; when its target is full it
+///   waits with `poll` for the target, for ``SignalPipe/endingDescriptor`` (readable for good once `profile` is
+///   ending) and for the drain pipe (readable once ``finish()`` asks the threads to end).
+/// - **Made before the spawn.** A thread the system refuses refuses the launch (``start(_:ending:)``): no output goes
+///   unmasked. Each starts with the supervisor's signals blocked, so that they reach the loop's thread, except
+///   SIGCHLD, which ``finish()`` uses to interrupt a blocked `read`.
+/// - **The child's end** (``finish()``): each source is made non-blocking, the drain pipe is written, each thread gets
+///   SIGCHLD. A `read` blocked on an empty pipe returns: EINTR, or, restarted (SIGCHLD's handler has `SA_RESTART`), it
+///   starts again and finds the pipe non-blocking (Linux fs/pipe.c `pipe_read` and XNU bsd/kern/sys_pipe.c
+///   `pipe_read` test `O_NONBLOCK`/`FNONBLOCK` each time round, before they sleep). The thread reads what the pipe
+///   still holds (what a background process writes after that is not read), writes it, waiting for the target as
+///   long as it takes unless `profile` is ending (then only what the target takes now), and ends; the supervisor
+///   joins it and closes the source.
+final class RelayThreads {
+    /// The drain pipe: written by ``finish()``, watched by the threads, emptied once they are joined.
+    private let drain: (read: Int32, write: Int32)
+    /// The signals the threads block (the supervisor's, but SIGCHLD).
+    private let blocked: [Int32]
+    private var running: [(thread: pthread_t, relay: Relay)] = []
+
+    /// Opens the drain pipe; nil when the system refuses one (errno says why).
+    init?(blocking blocked: [Int32]) {
+        guard let drain = Glue.pipe(nonBlocking: true) else { return nil }
+        self.drain = drain
+        self.blocked = blocked
+    }
+
+    /// Whether no thread runs.
+    var isEmpty: Bool { running.isEmpty }
+
+    /// Starts a thread for `relay` (whose target must not block: ``Relay/targetMayBlock``), which watches `ending`
+    /// (``SignalPipe/endingDescriptor``). 0, or the error number when the system refuses a thread (EAGAIN: too many
+    /// threads or not enough memory for its stack).
+    func start(_ relay: Relay, ending: Int32) -> Int32 {
+        var mask = sigset_t()
+        sigemptyset(&mask)
+        for signal in blocked { sigaddset(&mask, signal) }
+        var previous = sigset_t()
+        pthread_sigmask(SIG_SETMASK, &mask, &previous)
+        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
+        let work = Unmanaged.passRetained(Work(relay: relay, ending: ending, drain: drain.read)).toOpaque()
+        // The start routine's parameter is optional on Linux and not on Darwin (`void *(*)(void *)` imported with and
+        // without nullability; swift-nio's NIOPosix/ThreadPosix.swift passes one closure to both the same way), and
+        // so is the handle (`pthread_t` is an integer in glibc, a pointer in Darwin and musl).
+        #if canImport(Glibc)
+        var handle = pthread_t()
+        #else
+        var handle: pthread_t? = nil
+        #endif
+        let result = pthread_create(
+            &handle, nil,
+            { argument in
+                Unmanaged<Work>.fromOpaque((argument as UnsafeMutableRawPointer?)!).takeRetainedValue().run()
+                return nil
+            }, work)
+        guard result == 0 else {
+            Unmanaged<Work>.fromOpaque(work).release()
+            return result
+        }
+        #if canImport(Glibc)
+        running.append((handle, relay))
+        #else
+        running.append((handle!, relay))
+        #endif
+        return 0
+    }
+
+    /// Ends the threads (the child ended, or never started): each drains its source without blocking, writes what it
+    /// read and ends (above); then each is joined and its source closed.
+    func finish() {
+        guard !running.isEmpty else { return }
+        for (_, relay) in running {
+            _ = fcntl(relay.source, F_SETFL, fcntl(relay.source, F_GETFL) | O_NONBLOCK)
+        }
+        var byte: UInt8 = 0
+        _ = Glue.write(drain.write, &byte, 1)
+        for (thread, _) in running { pthread_kill(thread, SIGCHLD) }
+        for (thread, relay) in running {
+            pthread_join(thread, nil)
+            if relay.ownsSource { _ = Glue.close(relay.source) }
+        }
+        running.removeAll()
+        while Glue.read(drain.read, &byte, 1) > 0 {}
+    }
+
+    /// What one thread does.
+    private final class Work {
+        let relay: Relay
+        let ending: Int32
+        let drain: Int32
+        /// `profile` is ending: the ending descriptor was readable.
+        var isEnding = false
+        /// ``RelayThreads/finish()`` asked: the drain pipe was readable, or a read found the source non-blocking.
+        var isDraining = false
+
+        init(relay: Relay, ending: Int32, drain: Int32) {
+            self.relay = relay
+            self.ending = ending
+            self.drain = drain
+        }
+
+        func run() {
+            while !relay.targetFailed {
+                if relay.wantsOutput {
+                    if !waitForTarget() { return }
+                    continue
+                }
+                if relay.sourceEnded { return }
+                if relay.readAvailable() == 0, relay.sourceWasEmpty {
+                    // Only ``finish()`` makes the source non-blocking: the pipe is empty, the child gone.
+                    isDraining = true
+                    relay.end()
+                }
+            }
+        }
+
+        /// Waits until the target takes more (and writes it), or a state changes. False when the thread should end
+        /// now: `profile` is ending and the child is gone (what the target took now was written, the rest dropped).
+        private func waitForTarget() -> Bool {
+            var entries = [pollfd(fd: relay.target, events: Int16(POLLOUT), revents: 0)]
+            if !isEnding { entries.append(pollfd(fd: ending, events: Int16(POLLIN), revents: 0)) }
+            if !isDraining { entries.append(pollfd(fd: drain, events: Int16(POLLIN), revents: 0)) }
+            let ready = poll(&entries, nfds_t(entries.count), -1)
+            if ready < 0 && errno != EINTR && errno != EAGAIN { return false }
+            for entry in entries.dropFirst() where entry.revents != 0 {
+                if entry.fd == ending { isEnding = true } else { isDraining = true }
+            }
+            if entries[0].revents != 0 || (isEnding && isDraining) { relay.writeAvailable() }
+            return !(isEnding && isDraining)
+        }
+    }
+}
