@@ -208,6 +208,72 @@ import Darwin
         #expect(result.stdout == "300000 bytes, pipe size unchanged\n")
     }
 
+    /// `ulimit -v` from 16 to 96 MiB: below some limit the system refuses the thread that reads the command's output
+    /// (its stack) or the memory of a relay's buffer, and `profile` refuses the launch with EX_OSERR; the command never
+    /// runs with its output unread or unmasked. Lower still, the loader cannot map the libraries or the runtime runs out of memory before anything is
+    /// launched (any program does); higher, the output is masked.
+    @Test func aThreadThatCannotBeMadeRefusesTheLaunch() throws {
+        let project = try Self.project()
+        var outcomes: [String] = []
+        for megabytes in stride(from: 16, through: 96, by: 2) {
+            let marker = "launched-\(megabytes)"
+            let result = try CLI.run(
+                "/bin/sh",
+                [
+                    "-c", "ulimit -v \(megabytes * 1024) && exec \"$0\" \"$@\"", CLI.profileBinary, "run", "app",
+                    "--redact", "--", "sh", "-c", "touch \(marker); printf 'value=%s\\n' \"$TOKEN\"",
+                ], in: project.root, environment: Self.environment)
+            let launched = FileManager.default.fileExists(atPath: project.path(marker))
+            let outcome: String
+            switch (result.status, result.signaled) {
+            case (0, false):
+                #expect(result.stdout == "value=<secret:TOKEN>\n" && result.stderr == "", "\(megabytes) MiB")
+                #expect(launched, "\(megabytes) MiB")
+                outcome = "masked"
+            case (71, false):
+                #expect(result.stdout == "" && !launched, "\(megabytes) MiB")
+                let refusals = [
+                    "cannot start a thread: Resource temporarily unavailable",
+                    "cannot allocate a buffer: Cannot allocate memory",
+                ].map { "profile: error: cannot supervise the command: \($0) (nothing was launched)\n" }
+                #expect(refusals.contains(result.stderr), "\(megabytes) MiB: \(result.stderr)")
+                outcome = result.stderr == refusals[0] ? "refused: thread" : "refused"
+            case (127, false):
+                #expect(result.stderr.contains("error while loading shared libraries"), "\(megabytes) MiB")
+                #expect(result.stdout == "" && !launched, "\(megabytes) MiB")
+                outcome = "not loaded"
+            case (SIGABRT, true), (SIGSEGV, true):
+                #expect(result.stdout == "" && !launched, "\(megabytes) MiB")
+                outcome = "out of memory"
+            default:
+                Issue.record("\(megabytes) MiB: status \(result.status), signaled \(result.signaled): \(result.stderr)")
+                outcome = "unexpected"
+            }
+            outcomes.append(outcome)
+        }
+        #expect(outcomes.contains("refused: thread"), "\(outcomes)")
+        let firstMasked = try #require(outcomes.firstIndex(of: "masked"))
+        #expect(outcomes[firstMasked...].allSatisfy { $0 == "masked" }, "\(outcomes)")
+    }
+
+    /// A command that leaves a process behind holding its output (`sleep 1000 &`): when the command ends, `profile`
+    /// writes what it printed and ends with its status, without waiting for the process behind (the threads that read
+    /// the output are interrupted). A hang would exceed the suite's time limit.
+    @Test func aProcessLeftBehindDoesNotHoldTheRun() throws {
+        let project = try Self.project()
+        let result = try CLI.run(
+            CLI.profileBinary,
+            [
+                "run", "app", "--redact", "--", "sh", "-c",
+                "sleep 1000 & echo $! > behind; printf 'value=%s\\n' \"$TOKEN\"; printf 'err=%s\\n' \"$TOKEN\" >&2; exit 3",
+            ], in: project.root, environment: Self.environment)
+        let behind = try String(contentsOfFile: project.path("behind"), encoding: .utf8)
+        if let pid = pid_t(behind.trimmingCharacters(in: .whitespacesAndNewlines)) { kill(pid, SIGKILL) }
+        #expect(result.status == 3 && !result.signaled)
+        #expect(result.stdout == "value=<secret:TOKEN>\n")
+        #expect(result.stderr == "err=<secret:TOKEN>\n")
+    }
+
     /// A signal ignored when `profile` starts stays ignored for the command, as through exec; the mask is the same.
     @Test func ignoredSignalsStayIgnored() throws {
         let project = try Self.project()

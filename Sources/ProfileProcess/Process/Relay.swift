@@ -52,12 +52,16 @@ final class Relay {
     static let readSize = 1 << 17
     /// The buffer reads go into, the relay's own for its lifetime (a relay may run on a thread of its own): a buffer
     /// rather than an array, so that no read pays for the array's exclusivity checks and reference counting.
-    private let scratch = UnsafeMutableRawBufferPointer.allocate(byteCount: readSize, alignment: 16)
+    private let scratch: UnsafeMutableRawBufferPointer
 
     /// The `count` bytes the last read gave (what ``readAvailable()`` returned), until the next read.
     func lastRead(_ count: Int) -> UnsafeRawBufferPointer { UnsafeRawBufferPointer(rebasing: scratch[..<count]) }
 
-    init(source: Int32, target: Int32, ownsSource: Bool, redactor: StreamRedactor?) {
+    /// A relay; nil when the system has no memory for its buffer (`malloc` refused: the launch is refused, where
+    /// `allocate` would trap).
+    init?(source: Int32, target: Int32, ownsSource: Bool, redactor: StreamRedactor?) {
+        guard let buffer = malloc(Self.readSize) else { return nil }
+        scratch = UnsafeMutableRawBufferPointer(start: buffer, count: Self.readSize)
         self.source = source
         self.target = target
         self.ownsSource = ownsSource
@@ -65,7 +69,7 @@ final class Relay {
         targetMayBlock = Self.mayBlock(target)
     }
 
-    deinit { scratch.deallocate() }
+    deinit { free(scratch.baseAddress) }
 
     /// Whether a write to `descriptor` may wait: not when it is non-blocking, nor a regular file (POSIX: O_NONBLOCK
     /// has no effect on regular files, whose writes do not wait for a reader).

@@ -207,22 +207,43 @@ package final class Supervisor {
                 targets[target] = copy
             }
         }
-        // The pipes' relays, made before the spawn: those whose targets never block read on threads of their own.
+        // The relays, made before the spawn: the pipes' whose targets never block read on threads of their own, the
+        // loop drives the others, the pseudo-terminal's and the terminal's input.
         var looping: [Relay] = []
+        var newInput: Relay?
+        // Refuses the launch: the threads end (their pipes' write ends closed), every pipe end is closed, from the
+        // one at `unused` on those no relay has.
+        func abandon(_ failure: Failure, unused: Int = made.count) -> StartFailure {
+            for pipe in made { _ = Glue.close(pipe.write) }
+            for pipe in made[unused...] { _ = Glue.close(pipe.read) }
+            outputThreads.finish()
+            for relay in looping where relay.ownsSource { _ = Glue.close(relay.source) }
+            return .setUp(failure)
+        }
         if let redactor {
-            for pipe in made {
-                let relay = Relay(
-                    source: pipe.read, target: targets[pipe.target] ?? pipe.target, ownsSource: true, redactor: redactor)
+            for (index, pipe) in made.enumerated() {
+                guard
+                    let relay = Relay(
+                        source: pipe.read, target: targets[pipe.target] ?? pipe.target, ownsSource: true,
+                        redactor: redactor)
+                else { return abandon(Failure(step: "cannot allocate a buffer", code: ENOMEM), unused: index) }
                 if relay.targetMayBlock {
                     looping.append(relay)
                     continue
                 }
                 let code = outputThreads.start(relay, ending: signals.endingDescriptor)
-                if code != 0 {
-                    for pipe in made { _ = Glue.close(pipe.write) }
-                    outputThreads.finish()
-                    for relay in looping { _ = Glue.close(relay.source) }
-                    return .setUp(Failure(step: "cannot start a thread", code: code))
+                if code != 0 { return abandon(Failure(step: "cannot start a thread", code: code), unused: index) }
+            }
+            if terminalMode, let terminal = pseudoTerminal {
+                guard
+                    let relay = Relay(
+                        source: terminal.primary, target: targets[1] ?? 1, ownsSource: false, redactor: redactor)
+                else { return abandon(Failure(step: "cannot allocate a buffer", code: ENOMEM)) }
+                looping.append(relay)
+                if input == nil, isatty(0) == 1 {
+                    guard let relay = Relay(source: 0, target: terminal.primary, ownsSource: false, redactor: nil)
+                    else { return abandon(Failure(step: "cannot allocate a buffer", code: ENOMEM)) }
+                    newInput = relay
                 }
             }
         }
@@ -238,7 +259,7 @@ package final class Supervisor {
         switch started {
         case .failure(let failure):
             outputThreads.finish()
-            for relay in looping { _ = Glue.close(relay.source) }
+            for relay in looping where relay.ownsSource { _ = Glue.close(relay.source) }
             handedTerminal = false
             return .launch(failure)
         case .success(let started): pid = started
@@ -251,20 +272,13 @@ package final class Supervisor {
             TerminalForeground.give(controllingTerminal, to: pid)
         }
         for relay in looping {
-            _ = fcntl(relay.source, F_SETFL, fcntl(relay.source, F_GETFL) | O_NONBLOCK)
+            if relay.ownsSource { _ = fcntl(relay.source, F_SETFL, fcntl(relay.source, F_GETFL) | O_NONBLOCK) }
             relay.ending = ending
             relays.append(relay)
         }
-        if let redactor {
-            if terminalMode, let terminal = pseudoTerminal {
-                relays.append(
-                    Relay(source: terminal.primary, target: targets[1] ?? 1, ownsSource: false, redactor: redactor))
-                relays.last!.ending = ending
-                if input == nil, isatty(0) == 1 {
-                    rawTerminal = RawTerminal(0)
-                    input = Relay(source: 0, target: terminal.primary, ownsSource: false, redactor: nil)
-                }
-            }
+        if let newInput {
+            rawTerminal = RawTerminal(0)
+            input = newInput
         }
         return nil
     }
