@@ -17,9 +17,13 @@ import Darwin
 ///   made before the child is spawned; when the system refuses one, nothing is launched and the caller gets a
 ///   ``Failure`` (exit status ``ExitStatus/systemError``, EX_OSERR). Nothing needed is opened afterwards, so no later
 ///   refusal can pass a secret through unmasked or stop the loop.
-/// - **One thread, one `poll` loop** (``serve(_:)``): the signal pipe (``SignalPipe``), each ``Relay``'s source while its
-///   bounded buffer is empty and its target while it holds bytes, the file watcher, and the deadlines (the grace
-///   period, a watcher's settling). Input and output progress independently; nothing waits but `poll`.
+/// - **One `poll` loop** (``serve(_:)``) on the main thread: the signal pipe (``SignalPipe``), the file watcher, the
+///   deadlines (the grace period, a watcher's settling), and the relays it drives (the pseudo-terminal's, the
+///   terminal's input, and any whose target may block), each relay's source while its bounded buffer is empty and its
+///   target while it holds bytes. The child's output pipes whose targets never block (a terminal, a pipe on Linux, a
+///   file) are read by ``RelayThreads``, a thread each with blocking reads: a line-at-a-time logger then costs one
+///   system call a line instead of a `poll` and a `read`. Input and output progress independently; nothing waits but
+///   `poll`, or a thread's blocking `read`, which the child's end interrupts.
 /// - **The whole command.** The command runs in a process group of its own (``Spawn/Group/own``; in terminal mode,
 ///   ``TerminalSession`` leads a session and gives the command a group): a restart, the final stop and the grace
 ///   period's SIGKILL go to the group, as watchexec and nodemon do, so `sh -c 'server & wait'` leaves no server.
