@@ -12,7 +12,7 @@ import Darwin
 /// or the terminal's input to the child's pseudo-terminal. A bounded buffer: the source is read only while the buffer
 /// is empty (what one read gives, plus what the redactor holds back), and the buffer is written when the target can
 /// take it. Nothing here waits: a read or write that would block returns to whoever drives the relay, the
-/// supervisor's `poll` loop or a ``RelayThread`` (which reads a pipe with blocking reads, and waits for its target
+/// supervisor's `poll` loop or one of ``RelayThreads`` (which reads a pipe with blocking reads, and waits for its target
 /// with `poll`).
 ///
 /// `profile`'s own output is written through a non-blocking descriptor of its own where the system gives one
@@ -36,10 +36,10 @@ final class Relay {
     /// The target cannot take more (EPIPE and the like): what is left is dropped.
     private(set) var targetFailed = false
     /// `profile` is ending (a signal asked it to): a write never waits any more. Each write to a target that may block
-    /// (``targetMayBlock``) is at most `PIPE_BUF`'s
-    /// POSIX minimum (512 bytes), which a pipe that `poll` says is writable takes without blocking (XNU reports a pipe
-    /// writable with at least `PIPE_BUF` free, bsd/kern/sys_pipe.c line 1288, and `PIPE_BUF` is 512 in
-    /// bsd/sys/syslimits.h; Linux with a free page), and the final flush writes only while the target is writable now.
+    /// (``targetMayBlock``) is at most `PIPE_BUF`'s POSIX minimum (512 bytes), which a pipe that `poll` says is
+    /// writable takes without blocking (XNU reports a pipe writable with at least `PIPE_BUF` free, bsd/kern/sys_pipe.c
+    /// line 1288, and `PIPE_BUF` is 512 in bsd/sys/syslimits.h; Linux with a free page), and the final flush writes
+    /// only while the target is writable now.
     var ending = false
 
     /// The last read found the source empty and non-blocking (EAGAIN).
