@@ -63,15 +63,34 @@ import Darwin
     static let driver = """
         import os, pty, select, signal, subprocess, sys, time, tty, fcntl
         mode, args = sys.argv[1], sys.argv[3:]
-        if mode == "stuck-reader":
-            # profile's output is a pipe nobody reads; SIGTERM once it has written something.
-            r, w = os.pipe()
+        if mode in ("stuck-reader", "stuck-socket-reader"):
+            # profile's output is a pipe (or a socket: its writes block, as a pipe's do on macOS) nobody reads; SIGTERM
+            # once it has written something.
+            if mode == "stuck-reader":
+                r, w = os.pipe()
+            else:
+                import socket
+                a, b = socket.socketpair()
+                r, w = a.detach(), b.detach()
             p = subprocess.Popen(args, stdout=w)
             os.close(w)
             os.read(r, 1)
             while not os.path.exists("ready"): time.sleep(0.01)
             p.send_signal(signal.SIGTERM)
             print("ended by", -p.wait())
+        elif mode == "socket":
+            # profile's output is a socket (its writes may block: the supervisor's loop drives them); all of it.
+            import socket
+            a, b = socket.socketpair()
+            p = subprocess.Popen(args, stdout=b.fileno())
+            b.close()
+            out = b""
+            while True:
+                chunk = a.recv(65536)
+                if not chunk: break
+                out += chunk
+            print(out.decode(), end="")
+            print("exit", p.wait())
         elif mode == "pipe-size":
             # F_GETPIPE_SZ (1032, <linux/fcntl.h>) of the pipe profile writes to, before and after.
             r, w = os.pipe()
@@ -120,9 +139,11 @@ import Darwin
         """
 
     /// A command that ignores SIGTERM and writes without end, into a pipe nobody reads: SIGTERM to `profile` ends both
-    /// once the grace period is over, and `profile` dies of SIGTERM.
-    @Test(.enabled(if: Tools.available("python3"), "needs python3"))
-    func sigtermEndsAStuckRunWithinTheGrace() throws {
+    /// once the grace period is over, and `profile` dies of SIGTERM. Through a pipe (Linux: a thread reads the
+    /// command's output and writes without blocking) and a socket (its writes block, as a pipe's on macOS: the loop
+    /// drives them, and the signal interrupts a blocked one).
+    @Test(.enabled(if: Tools.available("python3"), "needs python3"), arguments: ["stuck-reader", "stuck-socket-reader"])
+    func sigtermEndsAStuckRunWithinTheGrace(mode: String) throws {
         let project = try Self.project()
         try project.write("driver.py", Self.driver)
         let python = Tools.path("python3") ?? "python3"
@@ -132,7 +153,7 @@ import Darwin
         let result = try CLI.run(
             python,
             [
-                "driver.py", "stuck-reader", "--", CLI.profileBinary, "run", "app", "--redact", "--grace", "0.5", "--",
+                "driver.py", mode, "--", CLI.profileBinary, "run", "app", "--redact", "--grace", "0.5", "--",
                 python, "-c", command,
             ],
             in: project.root, environment: Self.environment)
@@ -163,6 +184,24 @@ import Darwin
         process.waitUntilExit()
         #expect(process.terminationReason == .uncaughtSignal && process.terminationStatus == SIGTERM)
         #expect(!TmuxServer.isRunning(started[1]), "the second server outlived the stop")
+    }
+
+    /// `profile`'s output a socket, whose writes may block: the loop relays the command's output (masked, every line,
+    /// in order) and `profile` ends with the command's status.
+    @Test(.enabled(if: Tools.available("python3"), "needs python3"))
+    func aSocketAsOutputIsRelayedByTheLoop() throws {
+        let project = try Self.project()
+        try project.write("driver.py", Self.driver)
+        let python = Tools.path("python3") ?? "python3"
+        let result = try CLI.run(
+            python,
+            [
+                "driver.py", "socket", "--", CLI.profileBinary, "run", "app", "--redact", "--", "sh", "-c",
+                "i=0; while [ $i -lt 2000 ]; do echo \"$i $TOKEN\"; i=$((i+1)); done; exit 4",
+            ],
+            in: project.root, environment: Self.environment)
+        let lines = (0..<2000).map { "\($0) <secret:TOKEN>\n" }.joined()
+        #expect(result.stdout == lines + "exit 4\n")
     }
 
     /// A 1 MiB paste into a command that writes 1 MiB before it reads, in terminal mode: `profile` keeps draining the
