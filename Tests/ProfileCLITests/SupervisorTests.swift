@@ -142,7 +142,8 @@ import Darwin
     /// once the grace period is over, and `profile` dies of SIGTERM. Through a pipe (Linux: a thread reads the
     /// command's output and writes without blocking) and a socket (its writes block, as a pipe's on macOS: the loop
     /// drives them, and the signal interrupts a blocked one).
-    @Test(.enabled(if: Tools.available("python3"), "needs python3"), arguments: ["stuck-reader", "stuck-socket-reader"])
+    @Test(
+        .enabled(if: Tools.available("python3"), "needs python3"), arguments: ["stuck-reader", "stuck-socket-reader"])
     func sigtermEndsAStuckRunWithinTheGrace(mode: String) throws {
         let project = try Self.project()
         try project.write("driver.py", Self.driver)
