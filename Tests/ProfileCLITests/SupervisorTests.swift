@@ -330,5 +330,31 @@ import Darwin
         #expect(exec.hasPrefix("SigBlk:"))
         #expect(try masks(["--redact"]) == exec)
     }
+
+    /// A parent that blocks SIGCHLD (and SIGTERM) before it starts `profile`: the command starts with the same mask as
+    /// through exec, and `profile`, which learns of the command's end by SIGCHLD, still ends with it (it once waited
+    /// for ever; the suite's time limit catches a hang).
+    @Test(.enabled(if: Tools.available("python3"), "needs python3"))
+    func aParentThatBlocksSIGCHLD() throws {
+        let project = try Self.project()
+        let python = Tools.path("python3") ?? "python3"
+        let blocking = """
+            import os, signal, sys
+            signal.pthread_sigmask(signal.SIG_BLOCK, [signal.SIGCHLD, signal.SIGTERM])
+            os.execv(sys.argv[1], sys.argv[1:])
+            """
+        func run(_ options: [String]) throws -> CLI.Result {
+            try CLI.run(
+                python,
+                ["-c", blocking, CLI.profileBinary, "run", "app"] + options + [
+                    "--", "sh", "-c", "exec grep -E '^SigBlk' /proc/self/status; exit 3",
+                ], in: project.root, environment: Self.environment)
+        }
+        let exec = try run([])
+        #expect(exec.status == 0 && exec.stdout.hasPrefix("SigBlk:\t") && exec.stdout != "SigBlk:\t0000000000000000\n")
+        let redacted = try run(["--redact"])
+        #expect(redacted.status == 0 && !redacted.signaled)
+        #expect(redacted.stdout == exec.stdout)
+    }
     #endif
 }

@@ -23,19 +23,22 @@ import Darwin
 ///   waits with `poll` for the target, for ``SignalPipe/endingDescriptor`` (readable for good once `profile` is
 ///   ending) and for the drain pipe (readable once ``finish()`` asks the threads to end).
 /// - **Made before the spawn.** A thread the system refuses refuses the launch (``start(_:ending:)``): no output goes
-///   unmasked. Each starts with the supervisor's signals blocked, so that they reach the loop's thread, except
-///   SIGCHLD, which ``finish()`` uses to interrupt a blocked `read`.
-/// - **The child's end** (``finish()``): each source is made non-blocking, the drain pipe is written, each thread gets
-///   SIGCHLD. A `read` blocked on an empty pipe returns: EINTR, or, restarted (SIGCHLD's handler has `SA_RESTART`), it
-///   starts again and finds the pipe non-blocking (Linux fs/pipe.c `pipe_read` and XNU bsd/kern/sys_pipe.c
-///   `pipe_read` test `O_NONBLOCK`/`FNONBLOCK` each time round, before they sleep). The thread reads what the pipe
+///   unmasked. Each starts with the supervisor's signals blocked (SIGCHLD too), so that their handler runs on the
+///   loop's thread only, never beside it.
+/// - **The child's end** (``finish()``): each source is made non-blocking, the drain pipe is written, and each thread
+///   gets SIGURG, for which a handler that does nothing is installed meanwhile, without `SA_RESTART` (SIGURG is
+///   ignored by default, and nobody sends it to `profile`: it has no socket with out-of-band data). A `read` blocked
+///   on an empty pipe returns EINTR; one that starts after it finds the pipe non-blocking (Linux fs/pipe.c `pipe_read`
+///   and XNU bsd/kern/sys_pipe.c `pipe_read` test `O_NONBLOCK`/`FNONBLOCK` each time round, before they sleep). The
+///   previous disposition of SIGURG is put back once the threads are joined, before any other child starts, so a
+///   command inherits the one `profile` had (ignored stays ignored). The thread reads what the pipe
 ///   still holds (what a background process writes after that is not read), writes it, waiting for the target as
 ///   long as it takes unless `profile` is ending (then only what the target takes now), and ends; the supervisor
 ///   joins it and closes the source.
 final class RelayThreads {
     /// The drain pipe: written by ``finish()``, watched by the threads, emptied once they are joined.
     private let drain: (read: Int32, write: Int32)
-    /// The signals the threads block (the supervisor's, but SIGCHLD).
+    /// The signals the threads block (the supervisor's).
     private let blocked: [Int32]
     private var running: [(thread: pthread_t, relay: Relay)] = []
 
@@ -95,11 +98,13 @@ final class RelayThreads {
         }
         var byte: UInt8 = 0
         _ = Glue.write(drain.write, &byte, 1)
-        for (thread, _) in running { pthread_kill(thread, SIGCHLD) }
+        var previous = SignalPipe.handle(SIGURG, with: { _ in }, restarting: false)
+        for (thread, _) in running { pthread_kill(thread, SIGURG) }
         for (thread, relay) in running {
             pthread_join(thread, nil)
             if relay.ownsSource { _ = Glue.close(relay.source) }
         }
+        sigaction(SIGURG, &previous, nil)
         running.removeAll()
         while Glue.read(drain.read, &byte, 1) > 0 {}
     }

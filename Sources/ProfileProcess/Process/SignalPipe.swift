@@ -57,17 +57,28 @@ package final class SignalPipe {
             #endif
             // SIGCHLD is needed even when ignored: an ignored SIGCHLD also makes the kernel reap the children.
             if ignored && signal != SIGCHLD { continue }
-            var action = sigaction()
-            #if canImport(Darwin)
-            action.__sigaction_u.__sa_handler = writeSignal
-            #else
-            action.__sigaction_handler.sa_handler = writeSignal
-            #endif
-            sigemptyset(&action.sa_mask)
-            action.sa_flags = Self.ending.contains(signal) ? 0 : SA_RESTART
-            sigaction(signal, &action, nil)
+            Self.handle(signal, with: writeSignal, restarting: !Self.ending.contains(signal))
             caught.insert(signal)
         }
+    }
+
+    /// Gives `signal` `handler` (with `SA_RESTART` when `restarting`, an empty mask); returns the disposition it had.
+    /// The handler's field is spelt differently by Darwin's and glibc's `struct sigaction` (a union either way).
+    @discardableResult
+    static func handle(
+        _ signal: Int32, with handler: @convention(c) (Int32) -> Void, restarting: Bool
+    ) -> sigaction {
+        var action = sigaction()
+        #if canImport(Darwin)
+        action.__sigaction_u.__sa_handler = handler
+        #else
+        action.__sigaction_handler.sa_handler = handler
+        #endif
+        sigemptyset(&action.sa_mask)
+        action.sa_flags = restarting ? SA_RESTART : 0
+        var previous = sigaction()
+        sigaction(signal, &action, &previous)
+        return previous
     }
 
     /// Whether `signal` has the pipe's handler (it was not ignored).

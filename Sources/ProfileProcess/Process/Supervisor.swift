@@ -133,7 +133,7 @@ package final class Supervisor {
         originalMask = mask
         guard let signals = SignalPipe() else { throw Failure(step: "cannot create a pipe", code: errno) }
         self.signals = signals
-        guard let threads = RelayThreads(blocking: Self.handled.filter { $0 != SIGCHLD }) else {
+        guard let threads = RelayThreads(blocking: Self.handled) else {
             throw Failure(step: "cannot create a pipe", code: errno)
         }
         outputThreads = threads
@@ -143,6 +143,12 @@ package final class Supervisor {
         }
         controllingTerminal = terminal
         signals.catch(Self.handled)
+        // SIGCHLD is how the loop learns that the command ended: blocked by `profile`'s parent, it would leave the loop
+        // waiting for ever. Unblocked on this thread only; the command starts with the mask `profile` had.
+        var childSignal = sigset_t()
+        sigemptyset(&childSignal)
+        sigaddset(&childSignal, SIGCHLD)
+        pthread_sigmask(SIG_UNBLOCK, &childSignal, nil)
     }
 
     /// Serves `supervisor` for ever on this thread (its handlers end the process).
