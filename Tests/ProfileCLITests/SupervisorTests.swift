@@ -78,6 +78,16 @@ import Darwin
             while not os.path.exists("ready"): time.sleep(0.01)
             p.send_signal(signal.SIGTERM)
             print("ended by", -p.wait())
+        elif mode == "closed-socket-reader":
+            # profile's output a socket whose reader leaves after one byte; SIGPIPE ignored, as Python has it, so that
+            # profile's write fails with EPIPE.
+            import socket
+            a, b = socket.socketpair()
+            p = subprocess.Popen(args, stdout=b.fileno(), restore_signals=False)
+            b.close()
+            a.recv(1)
+            a.close()
+            print("exit", p.wait())
         elif mode == "socket":
             # profile's output is a socket (its writes may block: the supervisor's loop drives them); all of it.
             import socket
@@ -203,6 +213,38 @@ import Darwin
             in: project.root, environment: Self.environment)
         let lines = (0..<2000).map { "\($0) <secret:TOKEN>\n" }.joined()
         #expect(result.stdout == lines + "exit 4\n")
+    }
+
+    /// `profile`'s output fails (a full disk, a reader gone while SIGPIPE is ignored): `profile` says so once, stops
+    /// reading that stream, so the command's next write to it fails as in a pipeline (instead of waiting for ever on a
+    /// full pipe), and ends with the command's status. Through a thread (a full file) and the loop (a socket).
+    @Test(.enabled(if: Tools.available("python3"), "needs python3"))
+    func anOutputThatFailsEndsTheStreamNotTheRun() throws {
+        let project = try Self.project()
+        try project.write("driver.py", Self.driver)
+        let full = try CLI.run(
+            "/bin/sh",
+            [
+                "-c", "exec \"$@\" > /dev/full", "sh", CLI.profileBinary, "run", "app", "--redact", "--", "sh", "-c",
+                "yes | head -c 1000000; echo \"head: $?\" >&2; exit 5",
+            ], in: project.root, environment: Self.environment)
+        #expect(full.status == 5 && !full.signaled)
+        #expect(
+            full.stderr
+                == "profile: error: cannot write the command's standard output: No space left on device (the command's "
+                + "next writes to it fail)\nhead: \(128 + SIGPIPE)\n")
+        let python = Tools.path("python3") ?? "python3"
+        let socket = try CLI.run(
+            python,
+            [
+                "driver.py", "closed-socket-reader", "--", CLI.profileBinary, "run", "app", "--redact", "--", "sh", "-c",
+                "yes; echo \"yes: $?\" >&2; exit 6",
+            ], in: project.root, environment: Self.environment)
+        #expect(socket.stdout == "exit 6\n")
+        #expect(
+            socket.stderr
+                == "profile: error: cannot write the command's standard output: Broken pipe (the command's next writes "
+                + "to it fail)\nyes: standard output: Broken pipe\nyes: 1\n")
     }
 
     /// A 1 MiB paste into a command that writes 1 MiB before it reads, in terminal mode: `profile` keeps draining the

@@ -33,8 +33,12 @@ final class Relay {
     private var written = 0
     /// The source ended (EOF, or EIO from a pseudo-terminal whose other side is closed) or failed.
     private(set) var sourceEnded = false
-    /// The target cannot take more (EPIPE and the like): what is left is dropped.
+    /// The target cannot take more (a full disk, EPIPE when SIGPIPE is ignored, EIO): what is left is dropped and the
+    /// source is read no more; whoever drives the relay closes it (the command's next write to it fails, as in a
+    /// pipeline whose reader ended), and `profile` says so on its standard error (``fail(_:)``).
     private(set) var targetFailed = false
+    /// What the relay passes on, for that message: `standard output`; nil for the terminal's input.
+    let stream: String?
     /// `profile` is ending (a signal asked it to): a write never waits any more. Each write to a target that may block
     /// (``targetMayBlock``) is at most `PIPE_BUF`'s POSIX minimum (512 bytes), which a pipe that `poll` says is
     /// writable takes without blocking (XNU reports a pipe writable with at least `PIPE_BUF` free, bsd/kern/sys_pipe.c
@@ -59,13 +63,14 @@ final class Relay {
 
     /// A relay; nil when the system has no memory for its buffer (`malloc` refused: the launch is refused, where
     /// `allocate` would trap).
-    init?(source: Int32, target: Int32, ownsSource: Bool, redactor: StreamRedactor?) {
+    init?(source: Int32, target: Int32, ownsSource: Bool, redactor: StreamRedactor?, stream: String?) {
         guard let buffer = malloc(Self.readSize) else { return nil }
         scratch = UnsafeMutableRawBufferPointer(start: buffer, count: Self.readSize)
         self.source = source
         self.target = target
         self.ownsSource = ownsSource
         self.redactor = redactor
+        self.stream = stream
         targetMayBlock = Self.mayBlock(target)
     }
 
@@ -142,7 +147,7 @@ final class Relay {
                 let count = Glue.write(target, base + offset, requested)
                 if count < 0 {
                     if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { break }
-                    targetFailed = true
+                    fail(errno)
                     return
                 }
                 offset += count
@@ -168,6 +173,19 @@ final class Relay {
             written += count
             if (ending && targetMayBlock) || count < size { return }  // one write per `poll` when ending; a short one
         }
+    }
+
+    /// The target failed with `code`: see ``targetFailed``. The message goes straight to descriptor 2 (this may run on a
+    /// relay's thread), once per relay.
+    private func fail(_ code: Int32) {
+        targetFailed = true
+        pending = []
+        written = 0
+        guard let stream else { return }
+        let message = Array(
+            ("profile: error: cannot write the command's \(stream): \(FileSystem.errorString(code)) (the command's next "
+                + "writes to it fail)\n").utf8)
+        message.withUnsafeBytes { _ = Glue.write(2, $0.baseAddress!, $0.count) }
     }
 
     /// The source ended (or is given up): what the redactor holds back joins the buffer (masked if it completes a

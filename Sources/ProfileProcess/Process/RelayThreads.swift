@@ -35,12 +35,15 @@ import Darwin
 ///   still holds (what a background process writes after that is not read), writes it, waiting for the target as
 ///   long as it takes unless `profile` is ending (then only what the target takes now), and ends; the supervisor
 ///   joins it and closes the source.
+/// - **A target that fails** (a full disk, EPIPE when SIGPIPE is ignored): the thread ends at once and tells the loop
+///   (``SignalPipe/wake()``), which joins it and closes the source (``collectEnded()``): the command's next write to
+///   that stream fails, as in a pipeline whose reader ended, instead of filling the pipe and waiting for ever.
 final class RelayThreads {
     /// The drain pipe: written by ``finish()``, watched by the threads, emptied once they are joined.
     private let drain: (read: Int32, write: Int32)
     /// The signals the threads block (the supervisor's).
     private let blocked: [Int32]
-    private var running: [(thread: pthread_t, relay: Relay)] = []
+    private var running: [Work] = []
 
     /// Opens the drain pipe; nil when the system refuses one (errno says why).
     init?(blocking blocked: [Int32]) {
@@ -62,7 +65,8 @@ final class RelayThreads {
         var previous = sigset_t()
         pthread_sigmask(SIG_SETMASK, &mask, &previous)
         defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        let work = Unmanaged.passRetained(Work(relay: relay, ending: ending, drain: drain.read)).toOpaque()
+        let work = Work(relay: relay, ending: ending, drain: drain.read)
+        let argument = Unmanaged.passRetained(work).toOpaque()
         // The start routine's parameter is optional on Linux and not on Darwin (`void *(*)(void *)` imported with and
         // without nullability; swift-nio's NIOPosix/ThreadPosix.swift passes one closure to both the same way), and
         // so is the handle (`pthread_t` is an integer in glibc, a pointer in Darwin and musl).
@@ -76,33 +80,45 @@ final class RelayThreads {
             { argument in
                 Unmanaged<Work>.fromOpaque((argument as UnsafeMutableRawPointer?)!).takeRetainedValue().run()
                 return nil
-            }, work)
+            }, argument)
         guard result == 0 else {
-            Unmanaged<Work>.fromOpaque(work).release()
+            Unmanaged<Work>.fromOpaque(argument).release()
             return result
         }
         #if canImport(Glibc)
-        running.append((handle, relay))
+        work.thread = handle
         #else
-        running.append((handle!, relay))
+        work.thread = handle!
         #endif
+        running.append(work)
         return 0
+    }
+
+    /// Joins the threads that ended on their own (their source ended, or their target failed: ``SignalPipe/wake()``
+    /// said so) and closes their sources.
+    func collectEnded() {
+        running.removeAll { work in
+            guard work.hasEnded else { return false }
+            pthread_join(work.thread!, nil)
+            if work.relay.ownsSource { _ = Glue.close(work.relay.source) }
+            return true
+        }
     }
 
     /// Ends the threads (the child ended, or never started): each drains its source without blocking, writes what it
     /// read and ends (above); then each is joined and its source closed.
     func finish() {
         guard !running.isEmpty else { return }
-        for (_, relay) in running {
-            _ = fcntl(relay.source, F_SETFL, fcntl(relay.source, F_GETFL) | O_NONBLOCK)
+        for work in running {
+            _ = fcntl(work.relay.source, F_SETFL, fcntl(work.relay.source, F_GETFL) | O_NONBLOCK)
         }
         var byte: UInt8 = 0
         _ = Glue.write(drain.write, &byte, 1)
         var previous = SignalPipe.handle(SIGURG, with: { _ in }, restarting: false)
-        for (thread, _) in running { pthread_kill(thread, SIGURG) }
-        for (thread, relay) in running {
-            pthread_join(thread, nil)
-            if relay.ownsSource { _ = Glue.close(relay.source) }
+        for work in running { pthread_kill(work.thread!, SIGURG) }
+        for work in running {
+            pthread_join(work.thread!, nil)
+            if work.relay.ownsSource { _ = Glue.close(work.relay.source) }
         }
         sigaction(SIGURG, &previous, nil)
         running.removeAll()
@@ -114,6 +130,11 @@ final class RelayThreads {
         let relay: Relay
         let ending: Int32
         let drain: Int32
+        /// The thread, once started (the supervisor's thread sets and reads it).
+        var thread: pthread_t?
+        /// Set by the thread as it ends, before ``SignalPipe/wake()``: the loop reads it after reading the wake-up
+        /// from the pipe (the pipe orders the two).
+        var hasEnded = false
         /// `profile` is ending: the ending descriptor was readable.
         var isEnding = false
         /// ``RelayThreads/finish()`` asked: the drain pipe was readable, or a read found the source non-blocking.
@@ -126,6 +147,12 @@ final class RelayThreads {
         }
 
         func run() {
+            loop()
+            hasEnded = true
+            SignalPipe.wake()
+        }
+
+        private func loop() {
             while !relay.targetFailed {
                 if relay.wantsOutput {
                     if !waitForTarget() { return }

@@ -91,7 +91,18 @@ package final class SignalPipe {
     /// Whether one of the signals that end a run (SIGINT, SIGTERM, SIGHUP) arrived (set by the handler, never cleared).
     static var hasEndingArrival: Bool { endingArrival != 0 }
 
-    /// The signals that arrived since the last call, in order (a signal sent twice before it is read may be once).
+    /// What ``wake()`` writes in the pipe, among the signals' numbers: no signal has the number 0.
+    package static let wakeUp: Int32 = 0
+
+    /// Wakes the loop from another thread: ``wakeUp`` comes out of ``take()`` (a full pipe drops it, but then the loop
+    /// has unread bytes and will look).
+    static func wake() {
+        var byte: UInt8 = 0
+        _ = Glue.write(signalPipeWriteEnd, &byte, 1)
+    }
+
+    /// The signals that arrived since the last call, in order (a signal sent twice before it is read may be once), and
+    /// ``wakeUp`` for each ``wake()``.
     package func take() -> [Int32] {
         signalArrivals = 0
         var signals: [Int32] = []

@@ -22,6 +22,8 @@ import Darwin
 extension Supervisor {
     func received(_ signal: Int32) {
         switch signal {
+        case SignalPipe.wakeUp:
+            outputThreads.collectEnded()
         case SIGCHLD:
             reap()
         case SIGWINCH:

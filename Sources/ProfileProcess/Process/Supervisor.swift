@@ -235,7 +235,7 @@ package final class Supervisor {
                 guard
                     let relay = Relay(
                         source: pipe.read, target: targets[pipe.target] ?? pipe.target, ownsSource: true,
-                        redactor: redactor)
+                        redactor: redactor, stream: pipe.target == 1 ? "standard output" : "standard error")
                 else { return abandon(Failure(step: "cannot allocate a buffer", code: ENOMEM), unused: index) }
                 if relay.targetMayBlock {
                     looping.append(relay)
@@ -247,11 +247,14 @@ package final class Supervisor {
             if terminalMode, let terminal = pseudoTerminal {
                 guard
                     let relay = Relay(
-                        source: terminal.primary, target: targets[1] ?? 1, ownsSource: false, redactor: redactor)
+                        source: terminal.primary, target: targets[1] ?? 1, ownsSource: false, redactor: redactor,
+                        stream: "output")
                 else { return abandon(Failure(step: "cannot allocate a buffer", code: ENOMEM)) }
                 looping.append(relay)
                 if input == nil, isatty(0) == 1 {
-                    guard let relay = Relay(source: 0, target: terminal.primary, ownsSource: false, redactor: nil)
+                    guard
+                        let relay = Relay(
+                            source: 0, target: terminal.primary, ownsSource: false, redactor: nil, stream: nil)
                     else { return abandon(Failure(step: "cannot allocate a buffer", code: ENOMEM)) }
                     newInput = relay
                 }
@@ -360,7 +363,8 @@ package final class Supervisor {
                 }
             }
             relays.removeAll { relay in
-                guard relay.isDone else { return false }
+                // Done, or its target failed: closing the source makes the command's next write to it fail.
+                guard relay.isDone || relay.targetFailed else { return false }
                 if relay.ownsSource { _ = Glue.close(relay.source) }
                 return true
             }
