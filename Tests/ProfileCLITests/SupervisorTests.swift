@@ -237,7 +237,8 @@ import Darwin
         let socket = try CLI.run(
             python,
             [
-                "driver.py", "closed-socket-reader", "--", CLI.profileBinary, "run", "app", "--redact", "--", "sh", "-c",
+                "driver.py", "closed-socket-reader", "--", CLI.profileBinary, "run", "app", "--redact", "--", "sh",
+                "-c",
                 "yes; echo \"yes: $?\" >&2; exit 6",
             ], in: project.root, environment: Self.environment)
         #expect(socket.stdout == "exit 6\n")
