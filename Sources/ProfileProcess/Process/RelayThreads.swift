@@ -98,7 +98,7 @@ final class RelayThreads {
     /// said so) and closes their sources.
     func collectEnded() {
         running.removeAll { work in
-            guard work.hasEnded else { return false }
+            guard work.hasEnded.isSet else { return false }
             pthread_join(work.thread!, nil)
             if work.relay.ownsSource { _ = Glue.close(work.relay.source) }
             return true
@@ -132,9 +132,9 @@ final class RelayThreads {
         let drain: Int32
         /// The thread, once started (the supervisor's thread sets and reads it).
         var thread: pthread_t?
-        /// Set by the thread as it ends, before ``SignalPipe/wake()``: the loop reads it after reading the wake-up
-        /// from the pipe (the pipe orders the two).
-        var hasEnded = false
+        /// Set by the thread as it ends, before ``SignalPipe/wake()``; read by the loop (for every thread, whichever
+        /// woke it).
+        let hasEnded = SharedFlag()
         /// `profile` is ending: the ending descriptor was readable.
         var isEnding = false
         /// ``RelayThreads/finish()`` asked: the drain pipe was readable, or a read found the source non-blocking.
@@ -148,7 +148,7 @@ final class RelayThreads {
 
         func run() {
             loop()
-            hasEnded = true
+            hasEnded.set()
             SignalPipe.wake()
         }
 
@@ -180,6 +180,32 @@ final class RelayThreads {
             }
             if entries[0].revents != 0 || (isEnding && isDraining) { relay.writeAvailable() }
             return !(isEnding && isDraining)
+        }
+    }
+
+    /// A Boolean one thread sets and another reads, under a `pthread_mutex_t` (`Synchronization`'s `Atomic` needs
+    /// macOS 15; the package supports 13).
+    private final class SharedFlag {
+        private let mutex = UnsafeMutablePointer<pthread_mutex_t>.allocate(capacity: 1)
+        private var value = false
+
+        init() { pthread_mutex_init(mutex, nil) }
+
+        deinit {
+            pthread_mutex_destroy(mutex)
+            mutex.deallocate()
+        }
+
+        func set() {
+            pthread_mutex_lock(mutex)
+            value = true
+            pthread_mutex_unlock(mutex)
+        }
+
+        var isSet: Bool {
+            pthread_mutex_lock(mutex)
+            defer { pthread_mutex_unlock(mutex) }
+            return value
         }
     }
 }
