@@ -52,9 +52,6 @@ final class RelayThreads {
         self.blocked = blocked
     }
 
-    /// Whether no thread runs.
-    var isEmpty: Bool { running.isEmpty }
-
     /// Starts a thread for `relay` (whose target must not block: ``Relay/targetMayBlock``), which watches `ending`
     /// (``SignalPipe/endingDescriptor``). 0, or the error number when the system refuses a thread (EAGAIN: too many
     /// threads or not enough memory for its stack).

@@ -21,7 +21,7 @@ package final class SignalPipe {
     /// The end the loop reads (non-blocking, close-on-exec).
     package let descriptor: Int32
     /// A descriptor that becomes readable, for good, when one of the signals that end a run (SIGINT, SIGTERM,
-    /// SIGHUP) arrives: ``hasEndingArrival`` for `poll` (a ``RelayThread`` waiting for its target watches it). Nobody
+    /// SIGHUP) arrives: ``hasEndingArrival`` for `poll` (a thread of ``RelayThreads`` waiting for its target watches it). Nobody
     /// reads it.
     let endingDescriptor: Int32
     private var caught = Set<Int32>()
