@@ -33,8 +33,8 @@ struct LintPayload {
 
     private var estimates: [ObjectIdentifier: Estimate] = [:]
     private var groups: [Group] = []
-    /// The most bytes each key (kind and key) takes in a payload, over every definition of the directory.
-    private var mostBytes: [String: Int]?
+    /// The most bytes each key takes in a payload, over every definition of the directory.
+    private var mostBytes: [PayloadKey: Int]?
     private let definitions: [PreparedDefinition]
     /// Resolves one profile under `lint`: the merged profile (nil when the shortcut answered: its payload fits) and its
     /// payload's problem, kept (not reported) by the resolver.
@@ -123,19 +123,19 @@ struct LintPayload {
         let definition = prepared.definition
         var entries = WireFormat.Entries()
         entries.profiles = [definition.name]
-        var keys: [String] = []
+        var keys: [PayloadKey] = []
         for flag in definition.flags {
             entries.flagKeys.append(flag.key.value)
             entries.flagStates.append(flag.value.value)
-            keys.append(Self.key(0, flag.key.value))
+            keys.append(PayloadKey(.flag, flag.key.value))
         }
         for mock in definition.mocks {
             entries.mockKeys.append(mock.key.value)
             entries.mockVariants.append(mock.value.value)
-            keys.append(Self.key(1, mock.key.value))
+            keys.append(PayloadKey(.mock, mock.key.value))
         }
         for value in definition.values {
-            keys.append(Self.key(2, value.key.value))
+            keys.append(PayloadKey(.value, value.key.value))
             // Nil removes the key.
             guard let typed = value.value.value else { continue }
             if case .string(let text) = typed, Interpolator.containsDollar(text) { return nil }
@@ -152,7 +152,7 @@ struct LintPayload {
         for entry in definition.environment {
             // Set, it is a key of the payload; unset or disabled, it may take one away.
             if entry.value != nil, entry.isEnabled { entries.environmentKeys.append(entry.name.value) }
-            keys.append(Self.key(3, entry.name.value))
+            keys.append(PayloadKey(.environment, entry.name.value))
         }
         var parentName = WireFormat.Entries()
         parentName.profiles = [parent.definition.name]
@@ -164,14 +164,23 @@ struct LintPayload {
         return (added - replaced, added)
     }
 
-    private static func key(_ kind: UInt8, _ key: String) -> String { String(kind) + "\u{0}" + key }
+    /// A key of the payload: flags, mocks, values and environment variables each have keys of their own.
+    private struct PayloadKey: Hashable {
+        enum Kind { case flag, mock, value, environment }
+        var kind: Kind
+        var key: String
+        init(_ kind: Kind, _ key: String) {
+            self.kind = kind
+            self.key = key
+        }
+    }
 
     /// The most bytes each key takes in a payload over `definitions`, counted by the writer. A text with a `$` counts
     /// as written: in a chain that interpolates nothing, `$$` gives one `$`, shorter.
-    private static func mostBytes(_ definitions: [PreparedDefinition]) -> [String: Int] {
+    private static func mostBytes(_ definitions: [PreparedDefinition]) -> [PayloadKey: Int] {
         let empty = WireFormat.encodedLength(WireFormat.Entries())
-        var most: [String: Int] = [:]
-        func record(_ key: String, _ entries: WireFormat.Entries) {
+        var most: [PayloadKey: Int] = [:]
+        func record(_ key: PayloadKey, _ entries: WireFormat.Entries) {
             let bytes = WireFormat.encodedLength(entries) - empty
             most[key] = max(most[key] ?? 0, bytes)
         }
@@ -181,24 +190,24 @@ struct LintPayload {
                 var entries = WireFormat.Entries()
                 entries.flagKeys = [flag.key.value]
                 entries.flagStates = [flag.value.value]
-                record(key(0, flag.key.value), entries)
+                record(PayloadKey(.flag, flag.key.value), entries)
             }
             for mock in definition.mocks {
                 var entries = WireFormat.Entries()
                 entries.mockKeys = [mock.key.value]
                 entries.mockVariants = [mock.value.value]
-                record(key(1, mock.key.value), entries)
+                record(PayloadKey(.mock, mock.key.value), entries)
             }
             for value in definition.values {
                 var entries = WireFormat.Entries()
                 entries.valueKeys = [value.key.value]
                 entries.valueTexts = [value.value.value?.text ?? ""]
-                record(key(2, value.key.value), entries)
+                record(PayloadKey(.value, value.key.value), entries)
             }
             for entry in definition.environment {
                 var entries = WireFormat.Entries()
                 entries.environmentKeys = [entry.name.value]
-                record(key(3, entry.name.value), entries)
+                record(PayloadKey(.environment, entry.name.value), entries)
             }
         }
         return most
