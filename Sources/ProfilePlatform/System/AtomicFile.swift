@@ -275,23 +275,7 @@ private struct SignalGuard {
 
 /// Ignores SIGXFSZ until released, so exceeding the file-size limit is an error (`EFBIG`), not a killed process.
 private struct IgnoredFileSizeSignal {
-    private var previous = sigaction()
+    private let previous = SignalDisposition.set(SIGXFSZ, to: SIG_IGN, restarting: false)
 
-    init() {
-        var ignore = sigaction()
-        // Darwin's <sys/signal.h>: the handler is `__sigaction_u.__sa_handler`; glibc's <bits/sigaction.h>:
-        // `__sigaction_handler.sa_handler`.
-        #if canImport(Darwin)
-        ignore.__sigaction_u.__sa_handler = SIG_IGN
-        #else
-        ignore.__sigaction_handler.sa_handler = SIG_IGN
-        #endif
-        sigemptyset(&ignore.sa_mask)
-        sigaction(SIGXFSZ, &ignore, &previous)
-    }
-
-    func release() {
-        var restore = previous
-        sigaction(SIGXFSZ, &restore, nil)
-    }
+    func release() { previous.restore(SIGXFSZ) }
 }

@@ -22,21 +22,10 @@ package enum SignalNumber {
     /// ignore) then does not happen, while whoever waits for it sees it: `sigwait` or `signalfd` while it is blocked,
     /// kqueue's `EVFILT_SIGNAL`. A blocked signal whose action is to ignore it is dropped by XNU when sent (see
     /// ``ChildProcess``), hence a handler rather than the default. `exec` gives a caught signal its default action back
-    /// (POSIX `execve`). The handler's field is `__sigaction_u.__sa_handler` in Darwin's <sys/signal.h>,
-    /// `__sigaction_handler.sa_handler` in glibc's <bits/sigaction.h>.
+    /// (POSIX `execve`).
     @discardableResult
-    package static func catchWithoutAction(_ signal: Int32) -> sigaction {
-        var action = sigaction()
-        #if canImport(Darwin)
-        action.__sigaction_u.__sa_handler = { _ in }
-        #else
-        action.__sigaction_handler.sa_handler = { _ in }
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = SA_RESTART
-        var previous = sigaction()
-        sigaction(signal, &action, &previous)
-        return previous
+    package static func catchWithoutAction(_ signal: Int32) -> SignalDisposition {
+        SignalDisposition.set(signal, to: { _ in }, restarting: true)
     }
 
     /// `SIGINT`, `SIGKILL`…, or `signal N` for a signal without a name here.

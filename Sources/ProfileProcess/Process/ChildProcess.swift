@@ -32,7 +32,7 @@ package final class ChildProcess {
     private var previousMask = sigset_t()
     private var held = sigset_t()
     /// SIGCHLD's action before: restored by ``release()``.
-    private var previousChildAction = sigaction()
+    private var previousChildAction: SignalDisposition?
     private var released = false
     /// The first SIGINT or SIGTERM this process received while a child ran, if any: stop starting children.
     package private(set) var interruption: Int32?
@@ -67,7 +67,7 @@ package final class ChildProcess {
     package func release() {
         guard !released else { return }
         released = true
-        sigaction(SIGCHLD, &previousChildAction, nil)
+        previousChildAction?.restore(SIGCHLD)
         pthread_sigmask(SIG_SETMASK, &previousMask, nil)
     }
 

@@ -111,13 +111,13 @@ final class RelayThreads {
         }
         var byte: UInt8 = 0
         _ = Glue.write(drain.write, &byte, 1)
-        var previous = SignalPipe.handle(SIGURG, with: { _ in }, restarting: false)
+        let previous = SignalDisposition.set(SIGURG, to: { _ in }, restarting: false)
         for work in running { pthread_kill(work.thread!, SIGURG) }
         for work in running {
             pthread_join(work.thread!, nil)
             if work.relay.ownsSource { _ = Glue.close(work.relay.source) }
         }
-        sigaction(SIGURG, &previous, nil)
+        previous.restore(SIGURG)
         running.removeAll()
         while Glue.read(drain.read, &byte, 1) > 0 {}
     }

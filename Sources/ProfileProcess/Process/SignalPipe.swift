@@ -48,37 +48,12 @@ package final class SignalPipe {
     /// Gives each of `signals` the handler that writes it to the pipe, unless it is ignored now (it stays ignored).
     package func `catch`(_ signals: [Int32]) {
         for signal in signals {
-            var current = sigaction()
-            sigaction(signal, nil, &current)
-            #if canImport(Darwin)
-            let ignored = unsafeBitCast(current.__sigaction_u.__sa_handler, to: Int.self) == 1
-            #else
-            let ignored = unsafeBitCast(current.__sigaction_handler.sa_handler, to: Int.self) == 1
-            #endif
+            let ignored = SignalDisposition.of(signal)?.isIgnored ?? false
             // SIGCHLD is needed even when ignored: an ignored SIGCHLD also makes the kernel reap the children.
             if ignored && signal != SIGCHLD { continue }
-            Self.handle(signal, with: writeSignal, restarting: !Self.ending.contains(signal))
+            SignalDisposition.set(signal, to: writeSignal, restarting: !Self.ending.contains(signal))
             caught.insert(signal)
         }
-    }
-
-    /// Gives `signal` `handler` (with `SA_RESTART` when `restarting`, an empty mask); returns the disposition it had.
-    /// The handler's field is spelt differently by Darwin's and glibc's `struct sigaction` (a union either way).
-    @discardableResult
-    static func handle(
-        _ signal: Int32, with handler: @convention(c) (Int32) -> Void, restarting: Bool
-    ) -> sigaction {
-        var action = sigaction()
-        #if canImport(Darwin)
-        action.__sigaction_u.__sa_handler = handler
-        #else
-        action.__sigaction_handler.sa_handler = handler
-        #endif
-        sigemptyset(&action.sa_mask)
-        action.sa_flags = restarting ? SA_RESTART : 0
-        var previous = sigaction()
-        sigaction(signal, &action, &previous)
-        return previous
     }
 
     /// Whether `signal` has the pipe's handler (it was not ignored).

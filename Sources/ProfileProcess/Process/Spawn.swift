@@ -96,22 +96,13 @@ package struct Spawn {
         return .success(pid)
     }
 
-    /// The signals this process catches (a handler, not `SIG_DFL` nor `SIG_IGN`): `exec` would give them their default
-    /// action. `SIG_DFL` is 0 and `SIG_IGN` 1 in glibc's <bits/signum-generic.h> and XNU's <sys/signal.h>; the handler
-    /// is `__sigaction_u.__sa_handler` in Darwin's <sys/signal.h>, `__sigaction_handler.sa_handler` in glibc's
-    /// <bits/sigaction.h> (the same storage as the `SA_SIGINFO` handler).
+    /// The signals this process catches (a handler, not `SIG_DFL` nor `SIG_IGN`: ``SignalDisposition/isCaught``):
+    /// `exec` would give them their default action.
     private static func caughtSignals() -> sigset_t {
         var set = sigset_t()
         sigemptyset(&set)
         for signal: Int32 in 1..<32 where signal != SIGKILL && signal != SIGSTOP {
-            var action = sigaction()
-            guard sigaction(signal, nil, &action) == 0 else { continue }
-            #if canImport(Darwin)
-            let handler = unsafeBitCast(action.__sigaction_u.__sa_handler, to: Int.self)
-            #else
-            let handler = unsafeBitCast(action.__sigaction_handler.sa_handler, to: Int.self)
-            #endif
-            if handler != 0 && handler != 1 { sigaddset(&set, signal) }
+            if SignalDisposition.of(signal)?.isCaught == true { sigaddset(&set, signal) }
         }
         return set
     }
