@@ -236,9 +236,9 @@ import Darwin
     }
 
     /// The same through the loop: `profile`'s output a socket whose reader leaves after one byte, SIGPIPE ignored (as
-    /// Python has it). The run ends with the command's status and the command sees its writes fail. `profile`'s own
-    /// line was missing once from stderr in a loaded CI run (not reproduced here in 15 loaded runs, not understood):
-    /// this test takes stderr with that line or without it, and nothing else.
+    /// Python has it): `profile` says so, in the system's words (EPIPE, or ECONNRESET when the reader left unread bytes
+    /// behind: Linux net/unix/af_unix.c `unix_release_sock`), the command sees its writes fail, and the run ends with
+    /// its status. (A write that failed from the loop's buffer once said nothing: only the first write of a read did.)
     @Test(.enabled(if: Tools.available("python3"), "needs python3"))
     func aSocketWhoseReaderLeavesEndsTheStreamNotTheRun() throws {
         let project = try Self.project()
@@ -252,13 +252,11 @@ import Darwin
                 "yes; echo \"yes: $?\" >&2; exit 6",
             ], in: project.root, environment: Self.environment)
         #expect(socket.stdout == "exit 6\n")
-        let commandsLines = "yes: standard output: Broken pipe\nyes: 1\n"
-        #expect(
-            socket.stderr == commandsLines
-                || socket.stderr
-                    == "profile: error: cannot write the command's standard output: Broken pipe (the command's next writes "
-                    + "to it fail)\nyes: standard output: Broken pipe\nyes: 1\n"
-        )
+        let said = ["Broken pipe", "Connection reset by peer"].map {
+            "profile: error: cannot write the command's standard output: \($0) (the command's next writes to it fail)\n"
+                + "yes: standard output: Broken pipe\nyes: 1\n"
+        }
+        #expect(said.contains(socket.stderr), "\(socket.stderr)")
     }
 
     /// A 1 MiB paste into a command that writes 1 MiB before it reads, in terminal mode: `profile` keeps draining the

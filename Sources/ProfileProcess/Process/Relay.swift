@@ -167,7 +167,7 @@ final class Relay {
             let count = pending.withUnsafeBytes { Glue.write(target, $0.baseAddress! + written, size) }
             if count < 0 {
                 if errno == EAGAIN || errno == EWOULDBLOCK || errno == EINTR { return }
-                targetFailed = true
+                fail(errno)
                 return
             }
             written += count
